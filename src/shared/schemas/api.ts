@@ -1,0 +1,130 @@
+import { Type, type Static } from 'typebox';
+
+/** The smallest and largest page number a client may ask for. */
+export const PAGE_MIN = 1;
+export const PAGE_MAX = 10_000;
+/** Search text longer than this is refused with 400 rather than tokenized. */
+export const SEARCH_TEXT_MAX = 500;
+
+/** A category as `GET /api/postcates` lists it. */
+export const Category = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    slug: Type.String(),
+    post_count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'Category' },
+);
+export type Category = Static<typeof Category>;
+
+export const CategoryList = Type.Array(Category);
+
+/** A post as a card in a list: `name` is the post title, `image` a file name under `/images/`. */
+export const PostCard = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    name: Type.String(),
+    slug: Type.String(),
+    image: Type.String(),
+    summary: Type.String(),
+    category_id: Type.Integer({ minimum: 1 }),
+    published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
+  },
+  { $id: 'PostCard' },
+);
+export type PostCard = Static<typeof PostCard>;
+
+/** Laravel-style paginator, as the specification's clients read it. */
+export const PostPage = Type.Object(
+  {
+    data: Type.Array(PostCard),
+    current_page: Type.Integer({ minimum: 1 }),
+    last_page: Type.Integer({ minimum: 1 }),
+    per_page: Type.Integer({ minimum: 1 }),
+    total: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'PostPage' },
+);
+export type PostPage = Static<typeof PostPage>;
+
+export const SearchResults = Type.Array(PostCard);
+
+/** A related post, as the detail response lists it. */
+export const RelatedPost = Type.Object({
+  name: Type.String(),
+  slug: Type.String(),
+  image: Type.String(),
+});
+export type RelatedPost = Static<typeof RelatedPost>;
+
+export const PostDetail = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    title: Type.String(),
+    name: Type.String(),
+    slug: Type.String(),
+    summary: Type.String(),
+    image: Type.String(),
+    content: Type.String({ description: 'Sanitized HTML' }),
+    category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+    published_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: 'PostDetail' },
+);
+export type PostDetail = Static<typeof PostDetail>;
+
+export const PostWithRelated = Type.Object(
+  { post: PostDetail, posts: Type.Array(RelatedPost) },
+  { $id: 'PostWithRelated' },
+);
+export type PostWithRelated = Static<typeof PostWithRelated>;
+
+export const PageQuery = Type.Object({
+  page: Type.Optional(
+    Type.Integer({ minimum: PAGE_MIN, maximum: PAGE_MAX, default: 1, description: 'Page number' }),
+  ),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const CategoryParams = Type.Object({
+  categoryId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+
+export const SlugParams = Type.Object({
+  slug: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+export const SearchParams = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: SEARCH_TEXT_MAX }),
+});
+
+export const EmployerCheckBody = Type.Object(
+  { email: Type.String({ maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export type EmployerCheckBody = Static<typeof EmployerCheckBody>;
+
+export const EmployerCheckResult = Type.Object({ allowed: Type.Boolean() });
+export type EmployerCheckResult = Static<typeof EmployerCheckResult>;
+
+export const ContactBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Type.String({ minLength: 3, maxLength: 320, format: 'email' }),
+    subject: Type.String({ minLength: 1, maxLength: 300 }),
+    message: Type.String({ minLength: 1, maxLength: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+export type ContactBody = Static<typeof ContactBody>;
+
+export const ContactResult = Type.Object({ message: Type.String() });
+
+/** Every error the API returns has this shape. */
+export const ApiError = Type.Object(
+  { error: Type.Object({ code: Type.String(), message: Type.String() }) },
+  { $id: 'ApiError' },
+);
+export type ApiError = Static<typeof ApiError>;

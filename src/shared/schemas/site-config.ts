@@ -1,0 +1,127 @@
+import { Type, type Static } from 'typebox';
+import { SLUG_PATTERN } from '../slugs.js';
+
+const Text = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
+const Url = Type.String({ pattern: '^(https?://|/|mailto:)', maxLength: 2000 });
+const ImageFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$' });
+
+export const CategoryConfig = Type.Object(
+  {
+    slug: Type.String({ pattern: SLUG_PATTERN, maxLength: 80 }),
+    name: Text(80),
+    description: Type.Optional(Text(300)),
+  },
+  { additionalProperties: false },
+);
+
+export const Skill = Type.Object(
+  { name: Text(80), level: Type.Integer({ minimum: 0, maximum: 100 }) },
+  { additionalProperties: false },
+);
+
+export const ResumeEntry = Type.Object(
+  {
+    title: Text(200),
+    period: Text(80),
+    place: Text(200),
+    details: Type.Array(Text(500), { default: [] }),
+  },
+  { additionalProperties: false },
+);
+
+export const DemoProduct = Type.Object(
+  {
+    name: Text(120),
+    description: Text(600),
+    image: ImageFile,
+    url: Url,
+    tags: Type.Array(Text(40), { default: [] }),
+  },
+  { additionalProperties: false },
+);
+
+export const Service = Type.Object(
+  { title: Text(120), text: Text(600) },
+  { additionalProperties: false },
+);
+
+/** The public portfolio shown on /resume. Everything here reaches the browser. */
+export const Portfolio = Type.Object(
+  {
+    hero: Type.Object(
+      { name: Text(120), roles: Type.Array(Text(80), { minItems: 1 }), intro: Text(400) },
+      { additionalProperties: false },
+    ),
+    about: Type.Object(
+      {
+        heading: Text(200),
+        paragraphs: Type.Array(Text(2000), { minItems: 1 }),
+        facts: Type.Array(
+          Type.Object({ label: Text(60), value: Text(200) }, { additionalProperties: false }),
+          { default: [] },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    skills: Type.Array(Skill, { minItems: 1 }),
+    resume: Type.Object(
+      {
+        summary: Text(1000),
+        education: Type.Array(ResumeEntry),
+        experience: Type.Array(ResumeEntry),
+      },
+      { additionalProperties: false },
+    ),
+    products: Type.Array(DemoProduct, { minItems: 1 }),
+    services: Type.Array(Service),
+    contact: Type.Object(
+      {
+        intro: Text(600),
+        email: Type.String({ format: 'email', maxLength: 320 }),
+        phone: Type.Optional(Text(60)),
+        location: Type.Optional(Text(200)),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Portfolio = Static<typeof Portfolio>;
+
+/** `content/site.yaml`: the site, its categories, the landing cards and the portfolio. */
+export const SiteConfig = Type.Object(
+  {
+    site: Type.Object(
+      {
+        title: Text(120),
+        description: Text(300),
+        url: Type.String({ pattern: '^https?://', maxLength: 500 }),
+        language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', default: 'en' }),
+        author: Text(120),
+      },
+      { additionalProperties: false },
+    ),
+    landing: Type.Object(
+      {
+        student: Type.Object(
+          { title: Text(120), text: Text(400), link_label: Text(60), url: Url },
+          { additionalProperties: false },
+        ),
+        employer: Type.Object(
+          { title: Text(120), text: Text(400) },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    categories: Type.Array(CategoryConfig, { minItems: 1 }),
+    portfolio: Portfolio,
+  },
+  { additionalProperties: false },
+);
+export type SiteConfig = Static<typeof SiteConfig>;
+
+/** What the browser receives of the site config: never secrets, never server paths. */
+export type PublicSite = Pick<SiteConfig, 'site' | 'landing' | 'portfolio'> & {
+  contact_enabled: boolean;
+};
