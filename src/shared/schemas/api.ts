@@ -14,7 +14,6 @@ export const Category = Type.Object(
     slug: Type.String(),
     post_count: Type.Integer({ minimum: 0 }),
   },
-  { $id: 'Category' },
 );
 export type Category = Static<typeof Category>;
 
@@ -31,7 +30,6 @@ export const PostCard = Type.Object(
     category_id: Type.Integer({ minimum: 1 }),
     published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
   },
-  { $id: 'PostCard' },
 );
 export type PostCard = Static<typeof PostCard>;
 
@@ -44,7 +42,6 @@ export const PostPage = Type.Object(
     per_page: Type.Integer({ minimum: 1 }),
     total: Type.Integer({ minimum: 0 }),
   },
-  { $id: 'PostPage' },
 );
 export type PostPage = Static<typeof PostPage>;
 
@@ -71,13 +68,11 @@ export const PostDetail = Type.Object(
     published_at: Type.String(),
     updated_at: Type.String(),
   },
-  { $id: 'PostDetail' },
 );
 export type PostDetail = Static<typeof PostDetail>;
 
 export const PostWithRelated = Type.Object(
   { post: PostDetail, posts: Type.Array(RelatedPost) },
-  { $id: 'PostWithRelated' },
 );
 export type PostWithRelated = Static<typeof PostWithRelated>;
 
@@ -125,6 +120,5 @@ export const ContactResult = Type.Object({ message: Type.String() });
 /** Every error the API returns has this shape. */
 export const ApiError = Type.Object(
   { error: Type.Object({ code: Type.String(), message: Type.String() }) },
-  { $id: 'ApiError' },
 );
 export type ApiError = Static<typeof ApiError>;

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The command-line entry; runs the compiled CLI (npm start or npm run build makes it).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist', 'cli', 'main.js');
+if (!existsSync(cli)) {
+  console.error('postfolio: the build is missing; run `npm run build` (or `npm start`) first');
+  process.exit(1);
+}
+await import(cli);

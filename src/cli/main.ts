@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/config.js';
+import { ImportError, importContent } from '../server/content/import.service.js';
+import { ContentFileError } from '../server/content/post-file.js';
+import { openStore } from '../server/db/connection.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { startServer } from '../server/main.js';
+import { progressPrinter } from './progress.js';
+
+const HELP = `Usage: postfolio <command> [options]
+
+Commands:
+  serve                 migrate, import the content folder into an empty store, and serve
+  migrate               apply database migrations
+  import <dir>          sync a content folder (site.yaml, posts/*.md, images/) into the store
+      --prune           also remove posts whose files are gone
+  help                  show this text
+
+Environment:
+  PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
+  EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
+  CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL
+`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { prune: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command || command === 'help') {
+    process.stdout.write(HELP);
+    return command || values.help ? 0 : 1;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      await startServer(config);
+      return -1;
+    case 'migrate': {
+      const store = openStore(config.databaseUrl);
+      try {
+        const applied = await migrateToLatest(store);
+        console.log(applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`);
+      } finally {
+        await store.close();
+      }
+      return 0;
+    }
+    case 'import': {
+      const dir = rest[0];
+      if (!dir) throw new UsageError('import needs a folder: postfolio import <dir>');
+      const store = openStore(config.databaseUrl);
+      try {
+        await migrateToLatest(store);
+        const summary = await importContent(store, {
+          contentDir: dir,
+          imagesDir: config.imagesDir,
+          prune: values.prune,
+          onProgress: progressPrinter('Reading posts'),
+        });
+        console.log(
+          `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
+            `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied`,
+        );
+      } finally {
+        await store.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+  }
+}
+
+class UsageError extends Error {}
+
+try {
+  const code = await run(process.argv.slice(2));
+  if (code >= 0) process.exitCode = code;
+} catch (error) {
+  if (error instanceof ImportError || error instanceof ContentFileError || error instanceof UsageError || error instanceof ConfigError) {
+    console.error(`postfolio: ${error.message}`);
+    process.exitCode = error instanceof UsageError ? 64 : 1;
+  } else {
+    console.error('postfolio:', error);
+    process.exitCode = 1;
+  }
+}

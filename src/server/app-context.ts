@@ -1,0 +1,21 @@
+import type { ServerConfig } from './config.js';
+import type { Store } from './db/connection.js';
+import type { ContentStateWatcher } from './content-state/content-state.js';
+import type { ResponseCache } from './http/response-cache.js';
+import type { PostsService } from './posts/posts.service.js';
+
+/** The services every route reaches through `app.ctx`. */
+export interface AppContext {
+  config: ServerConfig;
+  store: Store;
+  posts: PostsService;
+  contentState: ContentStateWatcher;
+  /** Serialized API and page responses, cleared on every content change. */
+  responses: ResponseCache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { CategoryConfig } from '../../shared/schemas/site-config.js';
+import type { Database } from '../db/schema.js';
+import type { Static } from 'typebox';
+
+export interface PostRow {
+  slug: string;
+  title: string;
+  category_id: number;
+  summary: string;
+  image: string;
+  content_html: string;
+  body_text: string;
+  published_at: string;
+  draft: number;
+  source_path: string;
+  source_hash: string;
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 bound variables, large enough to be fast. */
+const BATCH = 400;
+
+/** The write side of content: every statement runs inside the import's transaction. */
+export class ContentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async existingSources(): Promise<Map<string, { slug: string; hash: string | null }>> {
+    const rows = await this.db.selectFrom('posts').select(['slug', 'source_path', 'source_hash']).execute();
+    return new Map(rows.filter((r) => r.source_path).map((r) => [r.source_path!, { slug: r.slug, hash: r.source_hash }]));
+  }
+
+  async allSlugs(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('posts').select('slug').execute();
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  /** Inserts or renames categories by slug, in config order; returns slug → id. */
+  async upsertCategories(categories: Static<typeof CategoryConfig>[]): Promise<Map<string, number>> {
+    for (const [position, category] of categories.entries()) {
+      await this.db
+        .insertInto('categories')
+        .values({ slug: category.slug, name: category.name, description: category.description ?? '', position })
+        .onConflict((oc) =>
+          oc.column('slug').doUpdateSet({ name: category.name, description: category.description ?? '', position }),
+        )
+        .execute();
+    }
+    const rows = await this.db.selectFrom('categories').select(['id', 'slug']).execute();
+    return new Map(rows.map((r) => [r.slug, r.id]));
+  }
+
+  /** Inserts new posts and updates changed ones, matched by slug. */
+  async upsertPosts(rows: PostRow[], now: string): Promise<void> {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH).map((row) => ({ ...row, created_at: now, updated_at: now }));
+      await this.db
+        .insertInto('posts')
+        .values(batch)
+        .onConflict((oc) =>
+          oc.column('slug').doUpdateSet((eb) => ({
+            title: eb.ref('excluded.title'),
+            category_id: eb.ref('excluded.category_id'),
+            summary: eb.ref('excluded.summary'),
+            image: eb.ref('excluded.image'),
+            content_html: eb.ref('excluded.content_html'),
+            body_text: eb.ref('excluded.body_text'),
+            published_at: eb.ref('excluded.published_at'),
+            draft: eb.ref('excluded.draft'),
+            source_path: eb.ref('excluded.source_path'),
+            source_hash: eb.ref('excluded.source_hash'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async deletePostsExcept(keep: Set<string>): Promise<number> {
+    const gone = [...(await this.allSlugs())].filter((slug) => !keep.has(slug));
+    for (let start = 0; start < gone.length; start += BATCH) {
+      await this.db.deleteFrom('posts').where('slug', 'in', gone.slice(start, start + BATCH)).execute();
+    }
+    return gone.length;
+  }
+
+  /** Removes categories no longer configured that no post uses. */
+  async deleteUnusedCategoriesExcept(keep: Set<string>): Promise<number> {
+    const rows = await this.db
+      .selectFrom('categories')
+      .leftJoin('posts', 'posts.category_id', 'categories.id')
+      .select(['categories.id', 'categories.slug'])
+      .where('posts.id', 'is', null)
+      .execute();
+    const unused = rows.filter((r) => !keep.has(r.slug)).map((r) => r.id);
+    if (unused.length) await this.db.deleteFrom('categories').where('id', 'in', unused).execute();
+    return unused.length;
+  }
+
+  async siteJson(): Promise<string | null> {
+    const row = await this.db.selectFrom('content_state').select('site_json').where('id', '=', 1).executeTakeFirst();
+    return row?.site_json ?? null;
+  }
+
+  /** Moves the content version on and stores the site config every instance serves. */
+  async publish(siteJson: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('content_state')
+      .set((eb) => ({ version: eb('version', '+', 1), site_json: siteJson, updated_at: now }))
+      .where('id', '=', 1)
+      .execute();
+  }
+}

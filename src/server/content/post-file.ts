@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import matter from 'gray-matter';
+import { Type, type Static } from 'typebox';
+import { parse as parseYaml } from 'yaml';
+import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
+import { localImagesOf, renderMarkdown } from './markdown.js';
+import { htmlToText, sanitizePostHtml } from './sanitize.js';
+import { validate } from './schema-errors.js';
+
+/** Bump when rendering changes, so that a re-import re-renders every post. */
+export const RENDER_VERSION = 1;
+
+export const FrontMatter = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 300 }),
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX })),
+    category: Type.String({ minLength: 1, maxLength: 80 }),
+    summary: Type.Optional(Type.String({ minLength: 1, maxLength: 600 })),
+    image: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$' }),
+    date: Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+    }),
+    draft: Type.Boolean({ default: false }),
+  },
+  { additionalProperties: false },
+);
+export type FrontMatter = Static<typeof FrontMatter>;
+
+/** A post file turned into what the store holds. */
+export interface ParsedPost {
+  slug: string;
+  title: string;
+  categorySlug: string;
+  summary: string;
+  image: string;
+  publishedAt: string;
+  draft: boolean;
+  html: string;
+  text: string;
+  /** Every image file the post needs: the cover and the body's. */
+  images: string[];
+}
+
+export class ContentFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`${file}: ${problems.join('; ')}`);
+  }
+}
+
+const rejectCode = () => {
+  throw new Error('front matter must be YAML');
+};
+
+export function sourceHash(raw: string): string {
+  return createHash('sha256').update(`${RENDER_VERSION}\n${raw}`).digest('hex');
+}
+
+function summaryFrom(text: string): string {
+  if (text.length <= 240) return text;
+  const cut = text.slice(0, 240);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 160 ? cut.lastIndexOf(' ') : 240)}…`;
+}
+
+/** Parses, validates, renders and sanitizes one Markdown post; throws ContentFileError. */
+export function parsePostFile(file: string, raw: string): ParsedPost {
+  let data: unknown;
+  let body: string;
+  try {
+    // Options are passed so gray-matter does not cache every file; code engines are refused.
+    const parsed = matter(raw, {
+      engines: { yaml: (text: string) => parseYaml(text) ?? {}, js: rejectCode, javascript: rejectCode },
+    });
+    data = parsed.data;
+    body = parsed.content;
+  } catch (error) {
+    throw new ContentFileError(file, [`front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`]);
+  }
+  if (!raw.trimStart().startsWith('---')) throw new ContentFileError(file, ['has no front matter (--- … ---)']);
+  const result = validate<FrontMatter>(FrontMatter, data);
+  if (!result.ok) throw new ContentFileError(file, result.problems.map((p) => `front matter ${p}`));
+  const front = result.value;
+
+  const slug = front.slug ?? slugify(basename(file, '.md'));
+  const problem = slugProblem(slug);
+  if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`]);
+  const publishedAt = new Date(front.date.length === 10 ? `${front.date}T00:00:00Z` : front.date);
+  if (Number.isNaN(publishedAt.getTime())) throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
+  if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
+
+  const html = sanitizePostHtml(renderMarkdown(body));
+  const text = htmlToText(html);
+  return {
+    slug,
+    title: front.title.trim(),
+    categorySlug: front.category,
+    summary: front.summary?.trim() ?? summaryFrom(text),
+    image: front.image,
+    publishedAt: publishedAt.toISOString(),
+    draft: front.draft,
+    html,
+    text,
+    images: [...new Set([front.image, ...localImagesOf(body)])],
+  };
+}

@@ -1,0 +1,75 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Hosts whose embedded players a post may frame; every other iframe is dropped. */
+export const FRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    'img',
+    'figure',
+    'figcaption',
+    'picture',
+    'source',
+    'del',
+    'ins',
+    'kbd',
+    'sup',
+    'sub',
+    'details',
+    'summary',
+    'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    source: ['srcset', 'type', 'media'],
+    code: ['class'],
+    pre: ['class'],
+    th: ['align', 'scope', 'colspan', 'rowspan'],
+    td: ['align', 'colspan', 'rowspan'],
+    ol: ['start', 'type'],
+    iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading'],
+    '*': ['id', 'lang', 'dir'],
+  },
+  allowedClasses: { code: [/^language-[\w-]+$/], pre: [/^language-[\w-]+$/] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'cite'],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: FRAME_HOSTS,
+  allowIframeRelativeUrls: false,
+  // No style attribute anywhere: the page's CSP forbids inline styles, and CSS can exfiltrate.
+  allowedStyles: {},
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? '');
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
+      };
+    },
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
+    }),
+  },
+};
+
+/** Post HTML reduced to an allow-list: no script, handler, `javascript:` URL, style or unknown frame. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Text of an HTML fragment, for the full-text index. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Engine } from './schema.js';
+
+/** An open database: the typed query builder plus which engine answers it. */
+export interface Store {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** A description safe to log (no password). */
+  label: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SQLITE_PATH = 'data/postfolio.db';
+
+// COUNT(*) and BIGINT come back from pg as strings; every count here fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens the store named by a DATABASE_URL: unset → the default SQLite file, a path → that file. */
+export function openStore(databaseUrl: string | undefined, options: { poolSize?: number } = {}): Store {
+  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, options.poolSize ?? 10);
+  const file = databaseUrl?.replace(/^sqlite:(\/\/)?/, '') || DEFAULT_SQLITE_PATH;
+  return openSqlite(file);
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    engine: 'sqlite',
+    label: `sqlite:${file}`,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  return { db, engine: 'postgres', label: `postgres:${safe.host}${safe.pathname}`, close: () => db.destroy() };
+}

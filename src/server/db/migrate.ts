@@ -1,0 +1,26 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Store } from './connection.js';
+import type { Engine } from './schema.js';
+import { coreTables } from './migrations/001-core-tables.js';
+import { fullTextSearch } from './migrations/002-full-text-search.js';
+import { contactMessages } from './migrations/003-contact-messages.js';
+
+/** Every migration in order; names are their version and never change once released. */
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '001-core-tables': coreTables(engine),
+    '002-full-text-search': fullTextSearch(engine),
+    '003-contact-messages': contactMessages(engine),
+  };
+}
+
+/** Brings the store to the newest schema; returns the names of the migrations it applied. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => migrationsFor(store.engine) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,57 @@
+import type { Generated } from 'kysely';
+
+/** Which SQL engine a store runs on; the search adapter and a few migrations differ by it. */
+export type Engine = 'sqlite' | 'postgres';
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  category_id: number;
+  summary: string;
+  image: string;
+  content_html: string;
+  /** Plain text of the body, the source of the full-text index. */
+  body_text: string;
+  /** ISO 8601 UTC; text on both engines so that ordering and output are identical. */
+  published_at: string;
+  /** 1 = draft (never listed), 0 = published. */
+  draft: number;
+  source_path: string | null;
+  source_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row; `version` grows with every content write so that every instance can drop caches. */
+export interface ContentStateTable {
+  id: number;
+  version: number;
+  /** The validated site config (categories, landing, portfolio) as JSON, written by import. */
+  site_json: string | null;
+  updated_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  posts: PostsTable;
+  content_state: ContentStateTable;
+  contact_messages: ContactMessagesTable;
+}

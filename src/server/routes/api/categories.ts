@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, CategoryList } from '../../../shared/schemas/api.js';
+import { sendCachedJson } from '../../http/response-cache.js';
+
+export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { posts, responses } = app.ctx;
+  app.get(
+    '/api/postcates',
+    {
+      schema: {
+        summary: 'List categories',
+        tags: ['categories'],
+        response: { 200: CategoryList, 500: ApiError },
+      },
+    },
+    (request, reply) => sendCachedJson(responses, request, reply, async () => ({ value: await posts.categories() })),
+  );
+};

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ApiError,
+  CategoryParams,
+  PageQuery,
+  PostPage,
+  PostWithRelated,
+  SlugParams,
+} from '../../../shared/schemas/api.js';
+import { sendCachedJson } from '../../http/response-cache.js';
+
+export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { posts, responses } = app.ctx;
+
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        summary: 'A page of all published posts, newest first',
+        tags: ['posts'],
+        querystring: PageQuery,
+        response: { 200: PostPage, 400: ApiError },
+      },
+    },
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.postsPage(request.query.page ?? 1),
+      })),
+  );
+
+  app.get(
+    '/api/postsCate/:categoryId',
+    {
+      schema: {
+        summary: 'A page of the posts of one category, newest first',
+        tags: ['posts'],
+        params: CategoryParams,
+        querystring: PageQuery,
+        response: { 200: PostPage, 400: ApiError, 404: ApiError },
+      },
+    },
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.postsPage(request.query.page ?? 1, request.params.categoryId),
+      })),
+  );
+
+  app.get(
+    '/api/post/:slug',
+    {
+      schema: {
+        summary: 'One post with its related posts',
+        tags: ['posts'],
+        params: SlugParams,
+        response: { 200: PostWithRelated, 400: ApiError, 404: ApiError },
+      },
+    },
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.post(request.params.slug),
+      })),
+  );
+};

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+
+/** Liveness (the process answers) and readiness (the database answers too). */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await withTimeout(sql`SELECT 1`.execute(app.ctx.store.db), 2000);
+      return { status: 'ok', database: app.ctx.store.engine };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: app.ctx.store.engine });
+    }
+  });
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { SiteConfig } from '../../src/shared/schemas/site-config.js';
+
+export interface FixturePost {
+  slug: string;
+  title: string;
+  category: string;
+  body: string;
+  date: string;
+  summary?: string;
+  image?: string;
+  draft?: boolean;
+}
+
+export const TINY_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450"><rect width="800" height="450" fill="#369"/></svg>';
+
+/** A valid site config with the given categories (slug → name). */
+export function siteFixture(categories: Record<string, string>): SiteConfig {
+  return {
+    site: {
+      title: 'Fixture Site',
+      description: 'A site made by the tests',
+      url: 'https://fixture.example',
+      language: 'en',
+      author: 'Test Author',
+    },
+    landing: {
+      student: { title: 'Students', text: 'Learn here', link_label: 'Open the course', url: 'https://learn.example' },
+      employer: { title: 'Employers', text: 'See my work' },
+    },
+    categories: Object.entries(categories).map(([slug, name]) => ({ slug, name })),
+    portfolio: {
+      hero: { name: 'Test Author', roles: ['Tester'], intro: 'Hello' },
+      about: { heading: 'About me', paragraphs: ['I test things.'], facts: [] },
+      skills: [{ name: 'Testing', level: 90 }],
+      resume: { summary: 'A tester', education: [], experience: [] },
+      products: [{ name: 'Product', description: 'A product', image: 'product.svg', url: 'https://p.example', tags: [] }],
+      services: [],
+      contact: { intro: 'Write to me', email: 'hello@fixture.example' },
+    },
+  };
+}
+
+export function postFile(post: FixturePost): string {
+  const front: Record<string, unknown> = {
+    title: post.title,
+    slug: post.slug,
+    category: post.category,
+    image: post.image ?? 'cover.svg',
+    date: post.date,
+    draft: post.draft ?? false,
+  };
+  if (post.summary !== undefined) front.summary = post.summary;
+  return `---\n${stringify(front)}---\n\n${post.body}\n`;
+}
+
+/** Writes a content folder (site.yaml, posts/, images/) into a new temporary folder. */
+export function writeContent(options: {
+  posts: FixturePost[];
+  site?: SiteConfig;
+  categories?: Record<string, string>;
+  dir?: string;
+}): string {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'postfolio-content-'));
+  const site = options.site ?? siteFixture(options.categories ?? { news: 'News', guides: 'Guides' });
+  mkdirSync(join(dir, 'posts'), { recursive: true });
+  mkdirSync(join(dir, 'images'), { recursive: true });
+  writeFileSync(join(dir, 'site.yaml'), stringify(site));
+  for (const image of ['cover.svg', 'product.svg']) writeFileSync(join(dir, 'images', image), TINY_SVG);
+  for (const post of options.posts) writeFileSync(join(dir, 'posts', `${post.slug}.md`), postFile(post));
+  return dir;
+}
+
+/** `count` posts in one category with distinct dates, newest last. */
+export function manyPosts(count: number, category: string, prefix = 'post'): FixturePost[] {
+  return Array.from({ length: count }, (_, i) => ({
+    slug: `${prefix}-${i + 1}`,
+    title: `${prefix} number ${i + 1}`,
+    category,
+    body: `Paragraph of ${prefix} ${i + 1}.\n\n## A heading\n\n- one\n- two\n`,
+    date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+  }));
+}
