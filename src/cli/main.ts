@@ -42,7 +42,9 @@ async function run(argv: string[]): Promise<number> {
       const store = openStore(config.databaseUrl);
       try {
         const applied = await migrateToLatest(store);
-        console.log(applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`);
+        console.log(
+          applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`,
+        );
       } finally {
         await store.close();
       }
@@ -80,7 +82,12 @@ try {
   const code = await run(process.argv.slice(2));
   if (code >= 0) process.exitCode = code;
 } catch (error) {
-  if (error instanceof ImportError || error instanceof ContentFileError || error instanceof UsageError || error instanceof ConfigError) {
+  if (
+    error instanceof ImportError ||
+    error instanceof ContentFileError ||
+    error instanceof UsageError ||
+    error instanceof ConfigError
+  ) {
     console.error(`postfolio: ${error.message}`);
     process.exitCode = error instanceof UsageError ? 64 : 1;
   } else {

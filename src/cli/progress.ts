@@ -1,5 +1,8 @@
 /** Progress on stderr: one updating line on a terminal, a line per tenth otherwise; silent for small folders. */
-export function progressPrinter(label: string, minimum = 200): (done: number, total: number) => void {
+export function progressPrinter(
+  label: string,
+  minimum = 200,
+): (done: number, total: number) => void {
   let lastTenth = -1;
   return (done, total) => {
     if (total < minimum) return;

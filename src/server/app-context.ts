@@ -12,6 +12,8 @@ export interface AppContext {
   contentState: ContentStateWatcher;
   /** Serialized API and page responses, cleared on every content change. */
   responses: ResponseCache;
+  /** Server-rendered pages, kept apart so that pages cannot crowd out API responses. */
+  pages: ResponseCache;
 }
 
 declare module 'fastify' {

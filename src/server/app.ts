@@ -21,6 +21,7 @@ import { employerCheckRoutes } from './routes/api/employer-check.js';
 import { openApiRoutes } from './routes/api/openapi.js';
 import { postRoutes } from './routes/api/posts.js';
 import { searchRoutes } from './routes/api/search.js';
+import { siteRoutes } from './routes/api/site.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface BuildAppOptions {
@@ -52,10 +53,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     posts: new PostsService(repository, createPostSearch(store.db, store.engine), config.pageSize),
     contentState: new ContentStateWatcher(store.db, options.contentPollMs),
-    responses: new ResponseCache(),
+    responses: new ResponseCache(2000),
+    pages: new ResponseCache(300),
   };
   app.decorate('ctx', ctx);
-  ctx.contentState.onChange(() => ctx.responses.clear());
+  ctx.contentState.onChange(() => {
+    ctx.responses.clear();
+    ctx.pages.clear();
+  });
   await ctx.contentState.start();
   app.addHook('onClose', async () => ctx.contentState.stop());
 
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(categoryRoutes);
   await app.register(postRoutes);
   await app.register(searchRoutes);
+  await app.register(siteRoutes);
   await app.register(employerCheckRoutes);
   await app.register(contactRoutes);
   await app.register(openApiRoutes);

@@ -27,7 +27,10 @@ export async function startServer(config: ServerConfig): Promise<FastifyInstance
     app
       .close()
       .then(() => store.close())
-      .then(() => process.exit(0), () => process.exit(1));
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -36,12 +39,19 @@ export async function startServer(config: ServerConfig): Promise<FastifyInstance
 }
 
 /** Applies migrations and, when the store holds no content yet, imports the content folder. */
-export async function prepareStore(store: Store, config: ServerConfig, log: (line: string) => void): Promise<void> {
+export async function prepareStore(
+  store: Store,
+  config: ServerConfig,
+  log: (line: string) => void,
+): Promise<void> {
   const applied = await migrateToLatest(store);
   if (applied.length) log(`Migrated ${store.label}: ${applied.join(', ')}`);
   const state = await readContentState(store.db);
   if (state.site) return;
   log(`The store is empty: importing ${config.contentDir}`);
-  const summary = await importContent(store, { contentDir: config.contentDir, imagesDir: config.imagesDir });
+  const summary = await importContent(store, {
+    contentDir: config.contentDir,
+    imagesDir: config.imagesDir,
+  });
   log(`Imported ${summary.created} posts in ${summary.categories} categories`);
 }

@@ -29,7 +29,12 @@ export function siteFixture(categories: Record<string, string>): SiteConfig {
       author: 'Test Author',
     },
     landing: {
-      student: { title: 'Students', text: 'Learn here', link_label: 'Open the course', url: 'https://learn.example' },
+      student: {
+        title: 'Students',
+        text: 'Learn here',
+        link_label: 'Open the course',
+        url: 'https://learn.example',
+      },
       employer: { title: 'Employers', text: 'See my work' },
     },
     categories: Object.entries(categories).map(([slug, name]) => ({ slug, name })),
@@ -38,7 +43,15 @@ export function siteFixture(categories: Record<string, string>): SiteConfig {
       about: { heading: 'About me', paragraphs: ['I test things.'], facts: [] },
       skills: [{ name: 'Testing', level: 90 }],
       resume: { summary: 'A tester', education: [], experience: [] },
-      products: [{ name: 'Product', description: 'A product', image: 'product.svg', url: 'https://p.example', tags: [] }],
+      products: [
+        {
+          name: 'Product',
+          description: 'A product',
+          image: 'product.svg',
+          url: 'https://p.example',
+          tags: [],
+        },
+      ],
       services: [],
       contact: { intro: 'Write to me', email: 'hello@fixture.example' },
     },
@@ -66,12 +79,15 @@ export function writeContent(options: {
   dir?: string;
 }): string {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'postfolio-content-'));
-  const site = options.site ?? siteFixture(options.categories ?? { news: 'News', guides: 'Guides' });
+  const site =
+    options.site ?? siteFixture(options.categories ?? { news: 'News', guides: 'Guides' });
   mkdirSync(join(dir, 'posts'), { recursive: true });
   mkdirSync(join(dir, 'images'), { recursive: true });
   writeFileSync(join(dir, 'site.yaml'), stringify(site));
-  for (const image of ['cover.svg', 'product.svg']) writeFileSync(join(dir, 'images', image), TINY_SVG);
-  for (const post of options.posts) writeFileSync(join(dir, 'posts', `${post.slug}.md`), postFile(post));
+  for (const image of ['cover.svg', 'product.svg'])
+    writeFileSync(join(dir, 'images', image), TINY_SVG);
+  for (const post of options.posts)
+    writeFileSync(join(dir, 'posts', `${post.slug}.md`), postFile(post));
   return dir;
 }
 

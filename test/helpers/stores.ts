@@ -10,7 +10,8 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 export const ENGINES: Engine[] = ['sqlite', 'postgres'];
 
 /** The PostgreSQL server tests use; each test store is a database of its own on it. */
-export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL =
+  process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestStore {
   store: Store;

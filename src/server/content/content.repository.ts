@@ -25,8 +25,15 @@ export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async existingSources(): Promise<Map<string, { slug: string; hash: string | null }>> {
-    const rows = await this.db.selectFrom('posts').select(['slug', 'source_path', 'source_hash']).execute();
-    return new Map(rows.filter((r) => r.source_path).map((r) => [r.source_path!, { slug: r.slug, hash: r.source_hash }]));
+    const rows = await this.db
+      .selectFrom('posts')
+      .select(['slug', 'source_path', 'source_hash'])
+      .execute();
+    return new Map(
+      rows
+        .filter((r) => r.source_path)
+        .map((r) => [r.source_path!, { slug: r.slug, hash: r.source_hash }]),
+    );
   }
 
   async allSlugs(): Promise<Set<string>> {
@@ -35,13 +42,26 @@ export class ContentRepository {
   }
 
   /** Inserts or renames categories by slug, in config order; returns slug → id. */
-  async upsertCategories(categories: Static<typeof CategoryConfig>[]): Promise<Map<string, number>> {
+  async upsertCategories(
+    categories: Static<typeof CategoryConfig>[],
+  ): Promise<Map<string, number>> {
     for (const [position, category] of categories.entries()) {
       await this.db
         .insertInto('categories')
-        .values({ slug: category.slug, name: category.name, description: category.description ?? '', position })
+        .values({
+          slug: category.slug,
+          name: category.name,
+          description: category.description ?? '',
+          position,
+        })
         .onConflict((oc) =>
-          oc.column('slug').doUpdateSet({ name: category.name, description: category.description ?? '', position }),
+          oc
+            .column('slug')
+            .doUpdateSet({
+              name: category.name,
+              description: category.description ?? '',
+              position,
+            }),
         )
         .execute();
     }
@@ -52,7 +72,9 @@ export class ContentRepository {
   /** Inserts new posts and updates changed ones, matched by slug. */
   async upsertPosts(rows: PostRow[], now: string): Promise<void> {
     for (let start = 0; start < rows.length; start += BATCH) {
-      const batch = rows.slice(start, start + BATCH).map((row) => ({ ...row, created_at: now, updated_at: now }));
+      const batch = rows
+        .slice(start, start + BATCH)
+        .map((row) => ({ ...row, created_at: now, updated_at: now }));
       await this.db
         .insertInto('posts')
         .values(batch)
@@ -78,7 +100,10 @@ export class ContentRepository {
   async deletePostsExcept(keep: Set<string>): Promise<number> {
     const gone = [...(await this.allSlugs())].filter((slug) => !keep.has(slug));
     for (let start = 0; start < gone.length; start += BATCH) {
-      await this.db.deleteFrom('posts').where('slug', 'in', gone.slice(start, start + BATCH)).execute();
+      await this.db
+        .deleteFrom('posts')
+        .where('slug', 'in', gone.slice(start, start + BATCH))
+        .execute();
     }
     return gone.length;
   }
@@ -97,7 +122,11 @@ export class ContentRepository {
   }
 
   async siteJson(): Promise<string | null> {
-    const row = await this.db.selectFrom('content_state').select('site_json').where('id', '=', 1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('content_state')
+      .select('site_json')
+      .where('id', '=', 1)
+      .executeTakeFirst();
     return row?.site_json ?? null;
   }
 

@@ -105,7 +105,9 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         const post = parsePostFile(path, raw);
         const problems: string[] = [];
         if (site && !categorySlugs.has(post.categorySlug))
-          problems.push(`"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`);
+          problems.push(
+            `"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`,
+          );
         for (const image of post.images) {
           if (!availableImages.has(image)) problems.push(`image "${image}" is not in images/`);
           neededImages.add(image);
@@ -125,7 +127,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   }
   for (const image of neededImages) {
     if (!availableImages.has(image) && site?.portfolio.products.some((p) => p.image === image))
-      failures.push(new ContentFileError(join(contentDir, SITE_CONFIG_FILE), [`product image "${image}" is not in images/`]));
+      failures.push(
+        new ContentFileError(join(contentDir, SITE_CONFIG_FILE), [
+          `product image "${image}" is not in images/`,
+        ]),
+      );
   }
   if (failures.length || !site) throw new ImportError(failures);
 
@@ -156,9 +162,17 @@ export async function importContent(store: Store, options: ImportOptions): Promi
     }
     const siteJson = JSON.stringify(site);
     // Publishing moves the content version, which drops every instance's caches: only on change.
-    if (rows.length || deleted || (await repository.siteJson()) !== siteJson) await repository.publish(siteJson, now);
+    if (rows.length || deleted || (await repository.siteJson()) !== siteJson)
+      await repository.publish(siteJson, now);
     const created = rows.filter((r) => !slugsBefore.has(r.slug)).length;
-    return { created, updated: rows.length - created, unchanged, deleted, categories: site.categories.length, images };
+    return {
+      created,
+      updated: rows.length - created,
+      unchanged,
+      deleted,
+      categories: site.categories.length,
+      images,
+    };
   });
   return summary;
 }

@@ -19,7 +19,8 @@ export const FrontMatter = Type.Object(
     summary: Type.Optional(Type.String({ minLength: 1, maxLength: 600 })),
     image: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$' }),
     date: Type.String({
-      pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+      pattern:
+        '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
     }),
     draft: Type.Boolean({ default: false }),
   },
@@ -72,23 +73,53 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
   try {
     // Options are passed so gray-matter does not cache every file; code engines are refused.
     const parsed = matter(raw, {
-      engines: { yaml: (text: string) => parseYaml(text) ?? {}, js: rejectCode, javascript: rejectCode },
+      engines: {
+        yaml: (text: string) => parseYaml(text) ?? {},
+        js: rejectCode,
+        javascript: rejectCode,
+      },
     });
     data = parsed.data;
     body = parsed.content;
   } catch (error) {
-    throw new ContentFileError(file, [`front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`]);
+    throw new ContentFileError(file, [
+      `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
+    ]);
   }
-  if (!raw.trimStart().startsWith('---')) throw new ContentFileError(file, ['has no front matter (--- … ---)']);
+  if (!raw.trimStart().startsWith('---'))
+    throw new ContentFileError(file, ['has no front matter (--- … ---)']);
   const result = validate<FrontMatter>(FrontMatter, data);
-  if (!result.ok) throw new ContentFileError(file, result.problems.map((p) => `front matter ${p}`));
+  if (!result.ok)
+    throw new ContentFileError(
+      file,
+      result.problems.map((p) => `front matter ${p}`),
+    );
   const front = result.value;
 
   const slug = front.slug ?? slugify(basename(file, '.md'));
   const problem = slugProblem(slug);
   if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`]);
-  const publishedAt = new Date(front.date.length === 10 ? `${front.date}T00:00:00Z` : front.date);
-  if (Number.isNaN(publishedAt.getTime())) throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
+  // A date or time without a zone is UTC, so the stored instant does not depend on the machine.
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(front.date);
+  const publishedAt = new Date(
+    front.date.length === 10
+      ? `${front.date}T00:00:00Z`
+      : `${front.date.replace(' ', 'T')}${zoned ? '' : 'Z'}`,
+  );
+  // Date() rolls an impossible day over (2026-02-31 → 2026-03-03), so the calendar day is checked too.
+  const [year, month, day] = front.date.slice(0, 10).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (
+    Number.isNaN(publishedAt.getTime()) ||
+    calendar.getUTCFullYear() !== year ||
+    calendar.getUTCMonth() !== month - 1 ||
+    calendar.getUTCDate() !== day
+  )
+    throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
   const html = sanitizePostHtml(renderMarkdown(body));

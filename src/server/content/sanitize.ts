@@ -42,6 +42,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // No style attribute anywhere: the page's CSP forbids inline styles, and CSS can exfiltrate.
   allowedStyles: {},
   disallowedTagsMode: 'discard',
+  // A frame whose src was refused (unknown host, bad scheme) would stay as an empty box: drop it.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? '');

@@ -16,8 +16,12 @@ export function validate<T>(
     const field = (name: string) => (at ? `${at}.${name}` : name);
     if (error.keyword === 'boolean') continue; // repeated by the additionalProperties entry
     if (error.keyword === 'required' && Array.isArray(params.requiredProperties)) {
-      for (const name of params.requiredProperties) problems.add(`"${field(String(name))}": is required`);
-    } else if (error.keyword === 'additionalProperties' && Array.isArray(params.additionalProperties)) {
+      for (const name of params.requiredProperties)
+        problems.add(`"${field(String(name))}": is required`);
+    } else if (
+      error.keyword === 'additionalProperties' &&
+      Array.isArray(params.additionalProperties)
+    ) {
       for (const name of params.additionalProperties)
         problems.add(`"${field(String(name))}": is not a known field`);
     } else {

@@ -18,7 +18,9 @@ export async function loadSiteConfig(file: string): Promise<SiteConfig> {
   try {
     data = parseYaml(raw);
   } catch (error) {
-    throw new ContentFileError(file, [`is not valid YAML: ${(error as Error).message.split('\n')[0]}`]);
+    throw new ContentFileError(file, [
+      `is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+    ]);
   }
   const result = validate<SiteConfig>(SiteConfig, data);
   if (!result.ok) throw new ContentFileError(file, result.problems);

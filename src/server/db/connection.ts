@@ -24,8 +24,12 @@ export function isPostgresUrl(url: string | undefined): boolean {
 }
 
 /** Opens the store named by a DATABASE_URL: unset → the default SQLite file, a path → that file. */
-export function openStore(databaseUrl: string | undefined, options: { poolSize?: number } = {}): Store {
-  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, options.poolSize ?? 10);
+export function openStore(
+  databaseUrl: string | undefined,
+  options: { poolSize?: number } = {},
+): Store {
+  if (databaseUrl && isPostgresUrl(databaseUrl))
+    return openPostgres(databaseUrl, options.poolSize ?? 10);
   const file = databaseUrl?.replace(/^sqlite:(\/\/)?/, '') || DEFAULT_SQLITE_PATH;
   return openSqlite(file);
 }
@@ -58,5 +62,10 @@ function openPostgres(url: string, poolSize: number): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
-  return { db, engine: 'postgres', label: `postgres:${safe.host}${safe.pathname}`, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    label: `postgres:${safe.host}${safe.pathname}`,
+    close: () => db.destroy(),
+  };
 }

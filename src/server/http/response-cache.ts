@@ -15,6 +15,8 @@ export interface Produced {
   body: string;
   contentType: string;
   headers?: Record<string, string>;
+  /** False keeps the response out of the cache (e.g. a 404 for an arbitrary URL). */
+  cacheable?: boolean;
 }
 
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -64,7 +66,7 @@ export class ResponseCache {
       contentType: produced.contentType,
       headers: produced.headers ?? {},
     };
-    if (generation === this.generation) {
+    if (generation === this.generation && produced.cacheable !== false) {
       this.entries.set(key, entry);
       if (this.entries.size > this.maxEntries) {
         const oldest = this.entries.keys().next().value;

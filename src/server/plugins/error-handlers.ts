@@ -32,6 +32,8 @@ export const errorHandlers: FastifyPluginAsync = fp(async (app) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .code(404)
+      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 });

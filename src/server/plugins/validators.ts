@@ -3,7 +3,13 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({ removeAdditional: false, useDefaults: true, allErrors: false, strict: false, ...options });
+  const ajv = new Ajv({
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+    ...options,
+  });
   addFormats.default(ajv, ['email', 'uri', 'date-time']);
   return ajv;
 }

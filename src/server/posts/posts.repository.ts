@@ -49,7 +49,11 @@ export class PostsRepository {
     return Number(row.total);
   }
 
-  async listCards(options: { categoryId?: number; limit: number; offset: number }): Promise<PostCard[]> {
+  async listCards(options: {
+    categoryId?: number;
+    limit: number;
+    offset: number;
+  }): Promise<PostCard[]> {
     let query = this.db.selectFrom('posts').select(CARD_COLUMNS).where('posts.draft', '=', 0);
     if (options.categoryId !== undefined)
       query = query.where('posts.category_id', '=', options.categoryId);
@@ -97,7 +101,10 @@ export class PostsRepository {
   }
 
   /** Posts of the same category first, then the rest; newest first; never the post itself. */
-  async listRelated(post: { id: number; category: { id: number } }, limit: number): Promise<RelatedPost[]> {
+  async listRelated(
+    post: { id: number; category: { id: number } },
+    limit: number,
+  ): Promise<RelatedPost[]> {
     return this.db
       .selectFrom('posts')
       .select(['title as name', 'slug', 'image'])

@@ -56,7 +56,17 @@ export class PostsService {
 
   async search(text: string, page: number): Promise<SearchResultPage> {
     const per = this.pageSize;
-    const { cards, total } = await this.postSearch.search(parseSearchText(text), per, (page - 1) * per);
-    return { data: cards, current_page: page, last_page: lastPage(total, per), per_page: per, total };
+    const { cards, total } = await this.postSearch.search(
+      parseSearchText(text),
+      per,
+      (page - 1) * per,
+    );
+    return {
+      data: cards,
+      current_page: page,
+      last_page: lastPage(total, per),
+      per_page: per,
+      total,
+    };
   }
 }

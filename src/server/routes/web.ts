@@ -1,4 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { DataSource } from '../../shared/data-source.js';
+import { sendCached } from '../http/response-cache.js';
+import { PageTemplate } from '../ssr/page-template.js';
+import { serverDataSource } from '../ssr/server-data-source.js';
 
-/** Mounts the server-rendered web app (filled in by the web layer). */
-export async function mountWeb(_app: FastifyInstance): Promise<void> {}
+type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      html: string;
+      hydration: string;
+      modules: string[];
+    };
+
+interface ServerEntry {
+  render(request: Request, data: DataSource): Promise<RenderResult>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Serves the built web app: hashed assets, then every other GET rendered on the server. */
+export async function mountWeb(app: FastifyInstance): Promise<void> {
+  const clientDir = join(app.ctx.config.webDir, 'client');
+  const entryFile = join(app.ctx.config.webDir, 'server', 'entry.server.js');
+  if (!existsSync(entryFile))
+    throw new Error(`The web build is missing (${entryFile}); run npm run build`);
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const template = new PageTemplate(clientDir);
+  const data = serverDataSource(app.ctx);
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    preCompressed: true,
+    allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite'),
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const entryResponse = await app.ctx.pages.getOrProduce(request.url, async () => {
+      const result = await entry.render(
+        new Request(new URL(request.url, 'http://localhost')),
+        data,
+      );
+      if (result.kind === 'redirect') {
+        return {
+          statusCode: result.status,
+          body: '',
+          contentType: 'text/plain',
+          headers: { location: result.location },
+        };
+      }
+      const language = app.ctx.contentState.state.site?.site.language ?? 'en';
+      return {
+        statusCode: result.status,
+        body: template.page({ ...result, language }),
+        contentType: 'text/html; charset=utf-8',
+        cacheable: result.status === 200,
+      };
+    });
+    return sendCached(request, reply, entryResponse);
+  });
+}

@@ -7,42 +7,36 @@ export const PAGE_MAX = 10_000;
 export const SEARCH_TEXT_MAX = 500;
 
 /** A category as `GET /api/postcates` lists it. */
-export const Category = Type.Object(
-  {
-    id: Type.Integer({ minimum: 1 }),
-    name: Type.String(),
-    slug: Type.String(),
-    post_count: Type.Integer({ minimum: 0 }),
-  },
-);
+export const Category = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  slug: Type.String(),
+  post_count: Type.Integer({ minimum: 0 }),
+});
 export type Category = Static<typeof Category>;
 
 export const CategoryList = Type.Array(Category);
 
 /** A post as a card in a list: `name` is the post title, `image` a file name under `/images/`. */
-export const PostCard = Type.Object(
-  {
-    id: Type.Integer({ minimum: 1 }),
-    name: Type.String(),
-    slug: Type.String(),
-    image: Type.String(),
-    summary: Type.String(),
-    category_id: Type.Integer({ minimum: 1 }),
-    published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
-  },
-);
+export const PostCard = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  slug: Type.String(),
+  image: Type.String(),
+  summary: Type.String(),
+  category_id: Type.Integer({ minimum: 1 }),
+  published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
+});
 export type PostCard = Static<typeof PostCard>;
 
 /** Laravel-style paginator, as the specification's clients read it. */
-export const PostPage = Type.Object(
-  {
-    data: Type.Array(PostCard),
-    current_page: Type.Integer({ minimum: 1 }),
-    last_page: Type.Integer({ minimum: 1 }),
-    per_page: Type.Integer({ minimum: 1 }),
-    total: Type.Integer({ minimum: 0 }),
-  },
-);
+export const PostPage = Type.Object({
+  data: Type.Array(PostCard),
+  current_page: Type.Integer({ minimum: 1 }),
+  last_page: Type.Integer({ minimum: 1 }),
+  per_page: Type.Integer({ minimum: 1 }),
+  total: Type.Integer({ minimum: 0 }),
+});
 export type PostPage = Static<typeof PostPage>;
 
 export const SearchResults = Type.Array(PostCard);
@@ -55,25 +49,21 @@ export const RelatedPost = Type.Object({
 });
 export type RelatedPost = Static<typeof RelatedPost>;
 
-export const PostDetail = Type.Object(
-  {
-    id: Type.Integer({ minimum: 1 }),
-    title: Type.String(),
-    name: Type.String(),
-    slug: Type.String(),
-    summary: Type.String(),
-    image: Type.String(),
-    content: Type.String({ description: 'Sanitized HTML' }),
-    category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
-    published_at: Type.String(),
-    updated_at: Type.String(),
-  },
-);
+export const PostDetail = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  title: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  summary: Type.String(),
+  image: Type.String(),
+  content: Type.String({ description: 'Sanitized HTML' }),
+  category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+  published_at: Type.String(),
+  updated_at: Type.String(),
+});
 export type PostDetail = Static<typeof PostDetail>;
 
-export const PostWithRelated = Type.Object(
-  { post: PostDetail, posts: Type.Array(RelatedPost) },
-);
+export const PostWithRelated = Type.Object({ post: PostDetail, posts: Type.Array(RelatedPost) });
 export type PostWithRelated = Static<typeof PostWithRelated>;
 
 export const PageQuery = Type.Object({
@@ -118,7 +108,7 @@ export type ContactBody = Static<typeof ContactBody>;
 export const ContactResult = Type.Object({ message: Type.String() });
 
 /** Every error the API returns has this shape. */
-export const ApiError = Type.Object(
-  { error: Type.Object({ code: Type.String(), message: Type.String() }) },
-);
+export const ApiError = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String() }),
+});
 export type ApiError = Static<typeof ApiError>;

@@ -3,7 +3,9 @@ import { SLUG_PATTERN } from '../slugs.js';
 
 const Text = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
 const Url = Type.String({ pattern: '^(https?://|/|mailto:)', maxLength: 2000 });
-const ImageFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$' });
+const ImageFile = Type.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$',
+});
 
 export const CategoryConfig = Type.Object(
   {

@@ -43,8 +43,12 @@ export function coreTables(engine: Engine) {
         .execute();
 
       // Listing order is newest first; partial indexes keep drafts out of the hot paths.
-      await sql`CREATE INDEX posts_published_idx ON posts (published_at DESC, id DESC) WHERE draft = 0`.execute(db);
-      await sql`CREATE INDEX posts_category_published_idx ON posts (category_id, published_at DESC, id DESC) WHERE draft = 0`.execute(db);
+      await sql`CREATE INDEX posts_published_idx ON posts (published_at DESC, id DESC) WHERE draft = 0`.execute(
+        db,
+      );
+      await sql`CREATE INDEX posts_category_published_idx ON posts (category_id, published_at DESC, id DESC) WHERE draft = 0`.execute(
+        db,
+      );
 
       await db.schema
         .createTable('content_state')
@@ -53,7 +57,9 @@ export function coreTables(engine: Engine) {
         .addColumn('site_json', 'text')
         .addColumn('updated_at', 'text', (col) => col.notNull())
         .execute();
-      await sql`INSERT INTO content_state (id, version, updated_at) VALUES (1, 1, ${new Date().toISOString()})`.execute(db);
+      await sql`INSERT INTO content_state (id, version, updated_at) VALUES (1, 1, ${new Date().toISOString()})`.execute(
+        db,
+      );
     },
   };
 }

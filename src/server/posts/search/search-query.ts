@@ -32,7 +32,10 @@ export function toFts5Match(query: SearchQuery): string {
   return query.terms.map((words) => `"${words.join(' ')}"`).join(' ');
 }
 
-/** The query as text for PostgreSQL's websearch_to_tsquery, which accepts any input. */
+/**
+ * The query as text for PostgreSQL's websearch_to_tsquery. Every term is quoted, as for FTS5:
+ * a bare word `or` would be read as the OR operator there, so "cats or dogs" would match either.
+ */
 export function toWebsearchText(query: SearchQuery): string {
-  return query.terms.map((words) => (words.length > 1 ? `"${words.join(' ')}"` : words[0])).join(' ');
+  return query.terms.map((words) => `"${words.join(' ')}"`).join(' ');
 }

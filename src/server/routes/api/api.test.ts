@@ -50,7 +50,8 @@ function expectShape(schema: TSchema, body: unknown) {
 describe.each(ENGINES)('JSON API on %s', (engine) => {
   let h: ApiHarness;
   let categories: Category[];
-  const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    h.app.inject({ method: 'GET', url, headers });
   const idOf = (slug: string) => categories.find((c) => c.slug === slug)!.id;
 
   beforeAll(async () => {
@@ -84,7 +85,11 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(page.data).toHaveLength(12);
     const dates = page.data.map((p: PostCard) => p.published_at);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(page.data[0]).toMatchObject({ slug: 'story-25', name: 'story number 25', image: 'cover.svg' });
+    expect(page.data[0]).toMatchObject({
+      slug: 'story-25',
+      name: 'story number 25',
+      image: 'cover.svg',
+    });
   });
 
   it('defaults to page 1, gives a short last page and an empty page past the end', async () => {
@@ -139,8 +144,14 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(body.post.content).toContain('<h2');
     expect(body.post.content).toContain('<pre><code class="language-ts">');
     expect(body.post.category).toMatchObject({ slug: 'guides', name: 'Guides' });
-    expect(body.posts[0]).toEqual({ name: 'Another article', slug: 'another-article', image: 'cover.svg' });
-    expect(body.posts.map((p: { slug: string }) => p.slug)).not.toContain('zephyr-caching-explained');
+    expect(body.posts[0]).toEqual({
+      name: 'Another article',
+      slug: 'another-article',
+      image: 'cover.svg',
+    });
+    expect(body.posts.map((p: { slug: string }) => p.slug)).not.toContain(
+      'zephyr-caching-explained',
+    );
     expect(body.posts.map((p: { slug: string }) => p.slug)).not.toContain('secret-draft');
     expect(body.posts.length).toBe(5);
   });
@@ -159,7 +170,10 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     const cards = res.json();
     expectShape(SearchResults, cards);
-    expect(cards.map((c: PostCard) => c.slug)).toEqual(['zephyr-caching-explained', 'another-article']);
+    expect(cards.map((c: PostCard) => c.slug)).toEqual([
+      'zephyr-caching-explained',
+      'another-article',
+    ]);
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.headers['x-last-page']).toBe('1');
     expect(res.headers.link).toContain('rel="first"');
@@ -179,8 +193,12 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('matches phrases and stems', async () => {
-    expect((await get(`/api/posts/${encodeURIComponent('"caching explained"')}`)).json()).toHaveLength(1);
-    expect((await get(`/api/posts/${encodeURIComponent('"explained caching"')}`)).json()).toHaveLength(0);
+    expect(
+      (await get(`/api/posts/${encodeURIComponent('"caching explained"')}`)).json(),
+    ).toHaveLength(1);
+    expect(
+      (await get(`/api/posts/${encodeURIComponent('"explained caching"')}`)).json(),
+    ).toHaveLength(0);
     const stemmed = (await get('/api/posts/caches')).json().map((c: PostCard) => c.slug);
     expect(stemmed).toContain('zephyr-caching-explained');
   });
@@ -217,7 +235,10 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     'drops the syntax of %j and searches its words',
     async (text) => {
       const res = await get(`/api/posts/${encodeURIComponent(text)}`);
-      expect(res.json().map((c: PostCard) => c.slug)).toEqual(['zephyr-caching-explained', 'another-article']);
+      expect(res.json().map((c: PostCard) => c.slug)).toEqual([
+        'zephyr-caching-explained',
+        'another-article',
+      ]);
     },
   );
 
@@ -261,7 +282,13 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     const image = await get('/images/cover.svg');
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toContain('immutable');
-    for (const url of ['/images/../site.yaml', '/images/%2e%2e/site.yaml', '/images/..%2fsite.yaml', '/images/%2e%2e%2f%2e%2e%2fetc/passwd', '/images/nope.svg']) {
+    for (const url of [
+      '/images/../site.yaml',
+      '/images/%2e%2e/site.yaml',
+      '/images/..%2fsite.yaml',
+      '/images/%2e%2e%2f%2e%2e%2fetc/passwd',
+      '/images/nope.svg',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -271,16 +298,30 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   it('publishes an OpenAPI document of every call', async () => {
     const doc = (await get('/api/openapi.json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/postcates', '/api/posts', '/api/postsCate/{categoryId}', '/api/post/{slug}', '/api/posts/{text}', '/api/employer-check']) {
+    for (const path of [
+      '/api/postcates',
+      '/api/posts',
+      '/api/postsCate/{categoryId}',
+      '/api/post/{slug}',
+      '/api/posts/{text}',
+      '/api/employer-check',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
-    expect(doc.paths['/api/posts'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('last_page');
+    expect(
+      doc.paths['/api/posts'].get.responses['200'].content['application/json'].schema.properties,
+    ).toHaveProperty('last_page');
     expect(JSON.stringify(doc)).not.toContain('boss@example.com');
   });
 
   describe('employer check', () => {
     const check = (payload: unknown, ip = '10.0.0.1') =>
-      h.app.inject({ method: 'POST', url: '/api/employer-check', payload: payload as object, remoteAddress: ip });
+      h.app.inject({
+        method: 'POST',
+        url: '/api/employer-check',
+        payload: payload as object,
+        remoteAddress: ip,
+      });
 
     it('accepts the configured address trimmed and in any case, refuses others', async () => {
       expect((await check({ email: 'boss@example.com' })).json()).toEqual({ allowed: true });
@@ -308,7 +349,8 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
 
     it('rate-limits each client', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await check({ email: 'guess@x.com' }, '10.0.0.9')).statusCode);
+      for (let i = 0; i < 12; i++)
+        statuses.push((await check({ email: 'guess@x.com' }, '10.0.0.9')).statusCode);
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       const limited = await check({ email: 'boss@example.com' }, '10.0.0.9');
       expect(limited.statusCode).toBe(429);

@@ -13,6 +13,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CategoryList, 500: ApiError },
       },
     },
-    (request, reply) => sendCachedJson(responses, request, reply, async () => ({ value: await posts.categories() })),
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({ value: await posts.categories() })),
   );
 };

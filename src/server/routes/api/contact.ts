@@ -19,7 +19,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!config.contactEnabled) throw new HttpError(404, 'not_found', 'The contact form is not enabled on this site');
+      if (!config.contactEnabled)
+        throw new HttpError(404, 'not_found', 'The contact form is not enabled on this site');
       const { name, email, subject, message } = request.body;
       await store.db
         .insertInto('contact_messages')

@@ -9,7 +9,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const expected = app.ctx.config.employerEmail;
   const expectedDigest = digest(expected);
-  if (!expected) app.log.warn('EMPLOYER_EMAIL is not set: the employer gate will refuse every address');
+  if (!expected)
+    app.log.warn('EMPLOYER_EMAIL is not set: the employer gate will refuse every address');
 
   app.post(
     '/api/employer-check',
@@ -24,7 +25,8 @@ export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const given = normalizeEmail(request.body.email);
-      const allowed = expected !== '' && given !== '' && timingSafeEqual(digest(given), expectedDigest);
+      const allowed =
+        expected !== '' && given !== '' && timingSafeEqual(digest(given), expectedDigest);
       reply.header('cache-control', 'no-store');
       return { allowed };
     },

@@ -5,6 +5,9 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
   let document: string | undefined;
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     document ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(document);
   });
 };

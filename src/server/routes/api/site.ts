@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sendCachedJson } from '../../http/response-cache.js';
+import { publicSite } from '../../ssr/public-site.js';
+
+/** The public part of the site config: landing cards and the portfolio. */
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/site',
+    { schema: { summary: 'The landing cards and the portfolio', tags: ['site'] } },
+    (request, reply) =>
+      sendCachedJson(app.ctx.responses, request, reply, async () => ({
+        value: publicSite(app.ctx),
+      })),
+  );
+};

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The built index.html and the Vite manifest: what a page needs besides its own HTML. */
+export class PageTemplate {
+  private readonly template: string;
+  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly assetsOf = new Map<string, string>();
+
+  constructor(clientDir: string) {
+    this.template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+    this.manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
+  }
+
+  /** Stylesheets and module preloads for route modules, so a page needs no request waterfall. */
+  private assetTags(modules: string[]): string {
+    const key = modules.join('|');
+    const cached = this.assetsOf.get(key);
+    if (cached !== undefined) return cached;
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = this.manifest[name];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const sheet of chunk.css ?? []) css.add(sheet);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    modules.forEach(visit);
+    const tags = [
+      ...[...css].map((href) => `<link rel="stylesheet" href="/${href}">`),
+      ...[...files].map((href) => `<link rel="modulepreload" href="/${href}">`),
+    ].join('\n    ');
+    this.assetsOf.set(key, tags);
+    return tags;
+  }
+
+  page(parts: {
+    head: string;
+    html: string;
+    hydration: string;
+    modules: string[];
+    language: string;
+  }): string {
+    return this.template
+      .replace('<html lang="en">', `<html lang="${parts.language}">`)
+      .replace('<!--app-head-->', `${parts.head}\n    ${this.assetTags(parts.modules)}`)
+      .replace('<!--app-html-->', () => parts.html)
+      .replace(
+        '<!--app-data-->',
+        () => `<script type="application/json" id="router-data">${parts.hydration}</script>`,
+      );
+  }
+}

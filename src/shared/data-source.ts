@@ -1,0 +1,23 @@
+import type { Category, PostPage, PostWithRelated } from './schemas/api.js';
+import type { PublicSite } from './schemas/site-config.js';
+
+/** A page of search results with its paging figures (the API sends them as headers). */
+export type SearchPage = PostPage;
+
+/**
+ * What the web app's loaders read. On the server it calls the services in-process; in the
+ * browser it calls the JSON API. A missing thing is an error with `status: 404`.
+ */
+export interface DataSource {
+  site(): Promise<PublicSite>;
+  categories(): Promise<Category[]>;
+  postsPage(page: number, categoryId?: number): Promise<PostPage>;
+  post(slug: string): Promise<PostWithRelated>;
+  search(text: string, page: number): Promise<SearchPage>;
+  checkEmployer(email: string): Promise<{ allowed: boolean; status: number }>;
+}
+
+/** The request context that server rendering hands to the loaders. */
+export interface LoaderContext {
+  data: DataSource;
+}

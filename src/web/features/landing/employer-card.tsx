@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { dataSource } from '../../data/loader-data.js';
+import {
+  readEmployerFlag,
+  TOO_MANY_ALERT,
+  WRONG_EMAIL_ALERT,
+  writeEmployerFlag,
+} from './employer-gate.js';
+import type { LandingData } from './landing-route.js';
+
+/**
+ * The employer gate: 'I'm' reveals an e-mail form; the server decides whether the address is
+ * the expected one (it never reaches the browser). A pass unlocks 'Go Here' and opens /resume.
+ */
+export function EmployerCard({ employer }: { employer: LandingData['employer'] }) {
+  const navigate = useNavigate();
+  const formId = useId();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [allowed, setAllowed] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  // Read after hydration so that the first client render matches the server's HTML.
+  useEffect(() => {
+    if (readEmployerFlag()) setAllowed(true);
+  }, []);
+
+  useEffect(() => {
+    if (revealed) inputRef.current?.focus();
+  }, [revealed]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = (inputRef.current?.value ?? '').trim();
+    if (!email) {
+      window.alert(WRONG_EMAIL_ALERT);
+      return;
+    }
+    setChecking(true);
+    const result = await dataSource(undefined).checkEmployer(email);
+    setChecking(false);
+    if (result.allowed) {
+      writeEmployerFlag();
+      setAllowed(true);
+      void navigate('/resume');
+    } else {
+      window.alert(result.status === 429 ? TOO_MANY_ALERT : WRONG_EMAIL_ALERT);
+    }
+  }
+
+  return (
+    <section
+      className="landing-card landing-card--employer"
+      aria-labelledby="landing-employer-title"
+    >
+      <p className="landing-card__kicker">For employers</p>
+      <h2 id="landing-employer-title" className="landing-card__title">
+        {employer.title}
+      </h2>
+      <p className="landing-card__text">{employer.text}</p>
+      <div className="landing-card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={revealed}
+          aria-controls={formId}
+          onClick={() => setRevealed(true)}
+        >
+          I&apos;m
+        </button>
+        {allowed ? (
+          <Link className="button" to="/resume">
+            Go Here
+          </Link>
+        ) : (
+          <a className="button" role="link" aria-disabled="true">
+            Go Here
+          </a>
+        )}
+      </div>
+      <form id={formId} className="landing-gate" hidden={!revealed} onSubmit={onSubmit} noValidate>
+        <label className="landing-gate__label" htmlFor={inputId}>
+          Your work email
+        </label>
+        <div className="landing-gate__row">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="landing-gate__input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+          <button type="submit" className="button" disabled={checking}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { PublicSite } from '../../../shared/schemas/site-config.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { dataSource } from '../../data/loader-data.js';
+import type { RouteHandle, SiteMeta } from '../../head.js';
+import { EmployerCard } from './employer-card.js';
+import { StudentCard } from './student-card.js';
+import './landing.css';
+
+export type LandingData = PublicSite['landing'];
+
+/** Only the two cards travel to the browser; the site's name comes from the root loader. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<LandingData> {
+  return (await dataSource(context).site()).landing;
+}
+
+export const handle: RouteHandle = {
+  meta: (_data, site) => ({ title: site.title, description: site.description }),
+};
+
+export function Component() {
+  const landing = useLoaderData() as LandingData;
+  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  return (
+    <main id="main" className="landing">
+      <header className="landing__header">
+        {site && <p className="landing__eyebrow">{site.author}</p>}
+        <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
+        {site && <p className="landing__lead">{site.description}</p>}
+      </header>
+      <div className="landing__cards">
+        <StudentCard student={landing.student} />
+        <EmployerCard employer={landing.employer} />
+      </div>
+      <p className="landing__more">
+        <Link to="/posts">Browse all posts</Link>
+      </p>
+    </main>
+  );
+}
+
+export const ErrorBoundary = LoadError;

@@ -1,0 +1,60 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { PostPage } from '../../../shared/schemas/api.js';
+import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import type { RouteHandle } from '../../head.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { ListScreen, pageSuffix } from './list-screen.js';
+
+interface CategoryData {
+  page: PostPage;
+  category: { id: number; name: string };
+}
+
+export async function loader({
+  request,
+  params,
+  context,
+}: LoaderFunctionArgs): Promise<CategoryData> {
+  const id = Number(params.id);
+  if (!/^\d+$/.test(params.id ?? '') || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    throw data('Not Found', { status: 404 });
+  const source = dataSource(context);
+  const [page, categories] = await load(() =>
+    Promise.all([source.postsPage(pageParam(request.url), id), source.categories()]),
+  );
+  const category = categories.find((c) => c.id === id);
+  if (!category) throw data('Not Found', { status: 404 });
+  return { page, category: { id: category.id, name: category.name } };
+}
+
+export const handle: RouteHandle = {
+  meta: (loaded, site) => {
+    const { page, category } = loaded as CategoryData;
+    return {
+      title: `${category.name}${pageSuffix(page)} · ${site.title}`,
+      description: `Posts about ${category.name} on ${site.title}.`,
+    };
+  },
+};
+
+export function Component() {
+  const { page, category } = useLoaderData() as CategoryData;
+  return (
+    <ListScreen
+      heading={
+        <>
+          {category.name}
+          <small>
+            {page.total} {page.total === 1 ? 'post' : 'posts'}
+          </small>
+        </>
+      }
+      page={page}
+      hrefFor={(n) => (n > 1 ? `/cate/${category.id}?page=${n}` : `/cate/${category.id}`)}
+      empty="No posts in this category yet."
+      selectedCategory={category.id}
+    />
+  );
+}
+
+export const ErrorBoundary = LoadError;

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { PostPage } from '../../../shared/schemas/api.js';
+import { Pagination } from '../pagination/pagination.js';
+import { Sidebar } from '../reader/sidebar.js';
+import { CardGrid } from './post-card.js';
+import './posts.css';
+
+interface ListScreenProps {
+  heading: ReactNode;
+  page: PostPage;
+  hrefFor: (page: number) => string;
+  empty: ReactNode;
+  selectedCategory: number;
+  onSelectCategory?: (id: number) => void;
+  /** Search results show a selector only when there is more than one page. */
+  alwaysPaginate?: boolean;
+}
+
+/** The shared body of the list screens: sidebar, card grid and page selector. */
+export function ListScreen(props: ListScreenProps) {
+  const { page } = props;
+  const showPager = props.alwaysPaginate !== false || page.last_page > 1;
+  return (
+    <>
+      <Sidebar selected={props.selectedCategory} onSelect={props.onSelectCategory} />
+      <main id="main">
+        <h1 className="page-heading">{props.heading}</h1>
+        {page.data.length > 0 ? (
+          <CardGrid posts={page.data} />
+        ) : (
+          <p className="empty-state">{props.empty}</p>
+        )}
+        {showPager && (
+          <Pagination current={page.current_page} last={page.last_page} hrefFor={props.hrefFor} />
+        )}
+      </main>
+    </>
+  );
+}
+
+/** "Page 2 of 5" for headings and titles, nothing on page 1. */
+export function pageSuffix(page: PostPage): string {
+  return page.current_page > 1 ? ` · Page ${page.current_page}` : '';
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import type { PostCard as Card } from '../../../shared/schemas/api.js';
+
+/** A card: the post name as an accordion header, the image linking to the post, the summary. */
+export function PostCard({ post, eager = false }: { post: Card; eager?: boolean }) {
+  return (
+    <article className="card">
+      <details open>
+        <summary>
+          <h2 className="card__title">{post.name}</h2>
+        </summary>
+        <div className="card__body">
+          <Link to={`/${post.slug}`} className="card__image">
+            <img
+              src={`/images/${post.image}`}
+              alt={post.name}
+              width={800}
+              height={450}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          </Link>
+          <p className="card__summary">{post.summary}</p>
+        </div>
+      </details>
+    </article>
+  );
+}
+
+/** Cards four to a row on wide screens, two on tablets, one on phones. */
+export function CardGrid({ posts }: { posts: Card[] }) {
+  return (
+    <div className="card-grid">
+      {posts.map((post, index) => (
+        <PostCard key={post.id} post={post} eager={index < 4} />
+      ))}
+    </div>
+  );
+}

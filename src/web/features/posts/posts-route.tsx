@@ -1,0 +1,72 @@
+import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import type { Category, PostPage } from '../../../shared/schemas/api.js';
+import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import type { RouteHandle } from '../../head.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { useCategories } from '../categories/categories-context.js';
+import { ListScreen, pageSuffix } from './list-screen.js';
+
+interface PostsData {
+  page: PostPage;
+  /** 0 means all categories. */
+  category: number;
+}
+
+function categoryParam(url: URL): number {
+  const id = Number(url.searchParams.get('category') ?? '0');
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** The address of /posts with a category and page; page 1 and "all" are left out. */
+export function postsHref(category: number, page: number): string {
+  const query = new URLSearchParams();
+  if (category) query.set('category', String(category));
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/posts?${text}` : '/posts';
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PostsData> {
+  const url = new URL(request.url);
+  // The search form without JavaScript arrives here as /posts?q=text.
+  const q = url.searchParams.get('q');
+  if (q !== null) throw redirect(q.trim() ? `/posts/${encodeURIComponent(q.trim())}` : '/posts');
+  const category = categoryParam(url);
+  const page = await load(() =>
+    dataSource(context).postsPage(pageParam(request.url), category || undefined),
+  );
+  return { page, category };
+}
+
+export const handle: RouteHandle = {
+  meta: (data, site) => {
+    const { page } = data as PostsData;
+    return { title: `All posts${pageSuffix(page)} · ${site.title}`, description: site.description };
+  },
+};
+
+export function Component() {
+  const { page, category } = useLoaderData() as PostsData;
+  const navigate = useNavigate();
+  const { items } = useCategories();
+  const name = items.find((c: Category) => c.id === category)?.name;
+  return (
+    <ListScreen
+      heading={
+        <>
+          {name ?? 'All posts'}
+          <small>
+            {page.total} {page.total === 1 ? 'post' : 'posts'}
+          </small>
+        </>
+      }
+      page={page}
+      hrefFor={(n) => postsHref(category, n)}
+      empty="No posts here yet."
+      selectedCategory={category}
+      onSelectCategory={(id) => navigate(postsHref(id, 1))}
+    />
+  );
+}
+
+export const ErrorBoundary = LoadError;

@@ -1,0 +1,53 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { PostPage } from '../../../shared/schemas/api.js';
+import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import type { RouteHandle } from '../../head.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { ListScreen } from './list-screen.js';
+
+interface SearchData {
+  text: string;
+  page: PostPage;
+}
+
+export async function loader({
+  request,
+  params,
+  context,
+}: LoaderFunctionArgs): Promise<SearchData> {
+  const text = (params.text ?? '').slice(0, 500);
+  const page = await load(() => dataSource(context).search(text, pageParam(request.url)));
+  return { text, page };
+}
+
+export const handle: RouteHandle = {
+  meta: (data, site) => ({
+    title: `Search: ${(data as SearchData).text} · ${site.title}`,
+    description: `Posts matching “${(data as SearchData).text}”.`,
+    noindex: true,
+  }),
+};
+
+export function Component() {
+  const { text, page } = useLoaderData() as SearchData;
+  const base = `/posts/${encodeURIComponent(text)}`;
+  return (
+    <ListScreen
+      heading={
+        <>
+          Search results for “{text}”
+          <small role="status">
+            {page.total} {page.total === 1 ? 'post' : 'posts'} found
+          </small>
+        </>
+      }
+      page={page}
+      hrefFor={(n) => (n > 1 ? `${base}?page=${n}` : base)}
+      empty={`No posts match “${text}”. Try other words.`}
+      selectedCategory={-1}
+      alwaysPaginate={false}
+    />
+  );
+}
+
+export const ErrorBoundary = LoadError;

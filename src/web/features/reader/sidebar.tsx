@@ -1,0 +1,83 @@
+import { Link, useNavigate } from 'react-router';
+import type { RelatedPost } from '../../../shared/schemas/api.js';
+import { dataSource } from '../../data/loader-data.js';
+import { useCategories } from '../categories/categories-context.js';
+import { useSidebarVisible } from './reader-layout.js';
+
+interface SidebarProps {
+  /** The checked category; 0 means all. */
+  selected: number;
+  /** On /posts a choice filters in place; elsewhere it goes to /cate/{id}. */
+  onSelect?: (categoryId: number) => void;
+  related?: RelatedPost[];
+}
+
+/** The 'Categories' accordion of radio buttons and, on a post, the 'Relative Posts' accordion. */
+export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
+  const visible = useSidebarVisible();
+  const { items, loading, failed, store } = useCategories();
+  const navigate = useNavigate();
+  const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
+  const options = onSelect
+    ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
+    : items;
+
+  return (
+    <aside id="sidebar" className="sidebar" aria-label="Sidebar" hidden={!visible}>
+      <details className="sidebar__section" open>
+        <summary>Categories</summary>
+        {/* Without JavaScript the choice is sent as /posts?category=id. */}
+        <form action="/posts" method="get" aria-busy={loading}>
+          <fieldset>
+            <legend className="visually-hidden">Categories</legend>
+            {options.map((category) => (
+              <label key={category.id} className="sidebar__option">
+                <input
+                  type="radio"
+                  name="category"
+                  value={category.id}
+                  checked={category.id === selected}
+                  onChange={() => choose(category.id)}
+                />
+                <span>{category.name}</span>
+                {category.post_count !== undefined && (
+                  <span className="sidebar__count">{category.post_count}</span>
+                )}
+              </label>
+            ))}
+          </fieldset>
+          <noscript>
+            <button type="submit" className="button button--secondary">
+              Show
+            </button>
+          </noscript>
+        </form>
+        {failed && (
+          <p role="alert" className="sidebar__error">
+            Categories could not be loaded.{' '}
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={loading}
+              onClick={() => store.load(() => dataSource(undefined).categories())}
+            >
+              Retry
+            </button>
+          </p>
+        )}
+      </details>
+      {related.length > 0 && (
+        <details className="sidebar__section" open>
+          <summary>Relative Posts</summary>
+          <ul className="sidebar__related">
+            {related.map((post) => (
+              <li key={post.slug}>
+                <Link to={`/${post.slug}`}>{post.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import type { SiteMeta } from '../../head.js';
+import { useCategories } from '../categories/categories-context.js';
+
+interface TopBarProps {
+  sidebarVisible: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** Logo, the 'List' dropdown of categories, the sidebar toggle and the search box. */
+export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
+  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  const { items } = useCategories();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [text, setText] = useState('');
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = text.trim();
+    if (query === '') return;
+    navigate(`/posts/${encodeURIComponent(query)}`);
+  }
+
+  return (
+    <header className="top-bar">
+      <Link to="/" className="top-bar__logo">
+        <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
+          <rect width="32" height="32" rx="8" fill="currentColor" />
+          <path d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z" fill="var(--surface)" />
+        </svg>
+        <span>{site?.title ?? 'Home'}</span>
+      </Link>
+      {/* Keyed by location so that the menu closes after choosing a category. */}
+      <details className="top-bar__list" key={location.key}>
+        <summary>List</summary>
+        <ul>
+          {items.map((category) => (
+            <li key={category.id}>
+              <Link to={`/cate/${category.id}`}>{category.name}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <button
+        type="button"
+        className="top-bar__toggle"
+        aria-label="Toggle sidebar"
+        aria-expanded={sidebarVisible}
+        aria-controls="sidebar"
+        onClick={onToggleSidebar}
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
+          <path d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z" fill="currentColor" />
+        </svg>
+      </button>
+      <form
+        role="search"
+        className="top-bar__search"
+        action="/posts"
+        method="get"
+        onSubmit={search}
+      >
+        <label htmlFor="search-text" className="visually-hidden">
+          Search posts
+        </label>
+        <input
+          id="search-text"
+          name="q"
+          type="search"
+          placeholder="Search posts"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={500}
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { SectionHeader } from './section-header.js';
+import { Skills } from './skills.js';
+
+export function AboutSection({
+  about,
+  skills,
+}: {
+  about: Portfolio['about'];
+  skills: Portfolio['skills'];
+}) {
+  return (
+    <section id="about" className="resume-section" aria-labelledby="about-title">
+      <SectionHeader id="about-title" label="About" title={about.heading} />
+      <div className="resume-about">
+        <div className="resume-about__text">
+          {about.paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+        {about.facts.length > 0 && (
+          <dl className="resume-facts">
+            {about.facts.map((fact) => (
+              <div key={fact.label} className="resume-facts__item">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+      <Skills skills={skills} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { ContactForm } from './contact-form.js';
+import { SectionHeader } from './section-header.js';
+
+export function ContactSection({
+  contact,
+  enabled,
+}: {
+  contact: Portfolio['contact'];
+  enabled: boolean;
+}) {
+  return (
+    <section id="contact" className="resume-section" aria-labelledby="contact-title">
+      <SectionHeader
+        id="contact-title"
+        label="Contact"
+        title="Let's work together"
+        lead={contact.intro}
+      />
+      <div className="resume-contact">
+        <dl className="resume-contact__details">
+          <div>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
+          </div>
+          {contact.phone && (
+            <div>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              </dd>
+            </div>
+          )}
+          {contact.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{contact.location}</dd>
+            </div>
+          )}
+        </dl>
+        <ContactForm enabled={enabled} email={contact.email} />
+      </div>
+    </section>
+  );
+}

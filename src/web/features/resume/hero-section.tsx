@@ -1,0 +1,26 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+
+export function HeroSection({ hero }: { hero: Portfolio['hero'] }) {
+  return (
+    <section id="hero" className="resume-hero" aria-labelledby="hero-title">
+      <p className="resume-hero__greeting">Hello, I&apos;m</p>
+      <h1 id="hero-title" className="resume-hero__name">
+        {hero.name}
+      </h1>
+      <ul className="resume-hero__roles" aria-label="Roles">
+        {hero.roles.map((role) => (
+          <li key={role}>{role}</li>
+        ))}
+      </ul>
+      <p className="resume-hero__intro">{hero.intro}</p>
+      <p className="resume-hero__actions">
+        <a className="button" href="#portfolio">
+          See my work
+        </a>
+        <a className="button button--secondary" href="#contact">
+          Get in touch
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { SectionHeader } from './section-header.js';
+
+type Product = Portfolio['products'][number];
+
+export function PortfolioSection({ products }: { products: Product[] }) {
+  return (
+    <section id="portfolio" className="resume-section" aria-labelledby="portfolio-title">
+      <SectionHeader
+        id="portfolio-title"
+        label="Portfolio"
+        title="Demo products"
+        lead="Small tools and demos I have built, most of them open source."
+      />
+      <ul className="resume-products">
+        {products.map((product) => (
+          <li key={product.name}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProductCard({ product }: { product: Product }) {
+  const external = /^https?:/.test(product.url);
+  return (
+    <article className="resume-product">
+      <img
+        className="resume-product__image"
+        src={`/images/${product.image}`}
+        width={800}
+        height={450}
+        loading="lazy"
+        decoding="async"
+        alt={`Preview of ${product.name}`}
+      />
+      <div className="resume-product__body">
+        <h3 className="resume-product__name">{product.name}</h3>
+        <p className="resume-product__description">{product.description}</p>
+        {product.tags.length > 0 && (
+          <ul className="resume-product__tags" aria-label="Tags">
+            {product.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+          </ul>
+        )}
+        <p className="resume-product__link">
+          <a
+            href={product.url}
+            {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            Visit {product.name}
+            {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+          </a>
+        </p>
+      </div>
+    </article>
+  );
+}

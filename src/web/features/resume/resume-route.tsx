@@ -1,0 +1,62 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { dataSource } from '../../data/loader-data.js';
+import type { RouteHandle } from '../../head.js';
+import { AboutSection } from './about-section.js';
+import { ContactSection } from './contact-section.js';
+import { HeroSection } from './hero-section.js';
+import { PortfolioSection } from './portfolio-section.js';
+import { ServicesSection } from './services-section.js';
+import { SideNav } from './side-nav.js';
+import { TimelineSection } from './timeline-section.js';
+import './resume.css';
+import './resume-sections.css';
+import './resume-cards.css';
+
+export interface ResumeData {
+  portfolio: Portfolio;
+  contact_enabled: boolean;
+}
+
+/** Only the portfolio and the contact switch travel to the browser. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ResumeData> {
+  const { portfolio, contact_enabled } = await dataSource(context).site();
+  return { portfolio, contact_enabled };
+}
+
+export const handle: RouteHandle = {
+  meta: (data, site) => {
+    const hero = (data as ResumeData | undefined)?.portfolio.hero;
+    if (!hero) return { title: `Resume · ${site.title}` };
+    return {
+      title: `${hero.name} · ${hero.roles[0]} · Resume`,
+      description: hero.intro,
+      type: 'profile',
+    };
+  },
+};
+
+export function Component() {
+  const { portfolio, contact_enabled } = useLoaderData() as ResumeData;
+  return (
+    <div className="resume">
+      <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} />
+      <main id="main" className="resume-main">
+        <HeroSection hero={portfolio.hero} />
+        <AboutSection about={portfolio.about} skills={portfolio.skills} />
+        <TimelineSection resume={portfolio.resume} />
+        <PortfolioSection products={portfolio.products} />
+        <ServicesSection services={portfolio.services} />
+        <ContactSection contact={portfolio.contact} enabled={contact_enabled} />
+      </main>
+      <footer className="resume-footer">
+        <p>
+          © {portfolio.hero.name}. <a href="#hero">Back to top</a>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+export const ErrorBoundary = LoadError;

@@ -1,0 +1,30 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { SectionHeader } from './section-header.js';
+
+export function ServicesSection({ services }: { services: Portfolio['services'] }) {
+  return (
+    <section id="services" className="resume-section" aria-labelledby="services-title">
+      <SectionHeader
+        id="services-title"
+        label="Services"
+        title="How I can help"
+        lead="Focused engagements with a clear scope and a result your team keeps."
+      />
+      {services.length === 0 ? (
+        <p>Get in touch to talk about what your team needs.</p>
+      ) : (
+        <ul className="resume-services">
+          {services.map((service, index) => (
+            <li key={service.title} className="resume-service">
+              <span className="resume-service__number" aria-hidden="true">
+                {String(index + 1).padStart(2, '0')}
+              </span>
+              <h3 className="resume-service__title">{service.title}</h3>
+              <p className="resume-service__text">{service.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

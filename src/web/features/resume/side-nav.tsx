@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { SECTIONS } from './sections.js';
+import { useCurrentSection } from './use-current-section.js';
+import './side-nav.css';
+
+/**
+ * The section navigation: a fixed column on the left of wide screens, a top bar with a
+ * menu button on phones. The current section is marked with aria-current.
+ */
+export function SideNav({ name, role }: { name: string; role: string | undefined }) {
+  const [current, setCurrent] = useCurrentSection();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className={open ? 'resume-nav resume-nav--open' : 'resume-nav'}>
+      <div className="resume-nav__bar">
+        <p className="resume-nav__brand">
+          <span className="resume-nav__monogram" aria-hidden="true">
+            {initials(name)}
+          </span>
+          <span className="resume-nav__identity">
+            <span className="resume-nav__name">{name}</span>
+            {role && <span className="resume-nav__role">{role}</span>}
+          </span>
+        </p>
+        <button
+          type="button"
+          className="resume-nav__toggle"
+          aria-expanded={open}
+          aria-controls="resume-nav-panel"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="resume-nav__burger" aria-hidden="true" />
+          Menu
+        </button>
+      </div>
+      <div id="resume-nav-panel" className="resume-nav__panel">
+        <nav aria-label="Sections">
+          <ul className="resume-nav__list">
+            {SECTIONS.map(({ id, label }) => (
+              <li key={id}>
+                <a
+                  className="resume-nav__link"
+                  href={`#${id}`}
+                  aria-current={current === id ? 'true' : undefined}
+                  onClick={() => {
+                    setCurrent(id);
+                    setOpen(false);
+                  }}
+                >
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="resume-nav__extra">
+          <Link to="/posts">Read my notes</Link>
+        </p>
+      </div>
+    </header>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.split(/\s+/).filter(Boolean);
+  return parts.length > 1 ? `${parts[0]![0]}${parts.at(-1)![0]}` : name.slice(0, 2);
+}

@@ -1,0 +1,46 @@
+import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { SectionHeader } from './section-header.js';
+
+type Entry = Portfolio['resume']['experience'][number];
+
+export function TimelineSection({ resume }: { resume: Portfolio['resume'] }) {
+  return (
+    <section id="resume" className="resume-section" aria-labelledby="resume-title">
+      <SectionHeader
+        id="resume-title"
+        label="Resume"
+        title="Experience and education"
+        lead={resume.summary}
+      />
+      <div className="resume-timelines">
+        <Timeline title="Experience" entries={resume.experience} />
+        <Timeline title="Education" entries={resume.education} />
+      </div>
+    </section>
+  );
+}
+
+function Timeline({ title, entries }: { title: string; entries: Entry[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <div className="resume-timeline">
+      <h3 className="resume-subtitle">{title}</h3>
+      <ol className="resume-timeline__list">
+        {entries.map((entry) => (
+          <li key={`${entry.title}-${entry.period}`} className="resume-timeline__item">
+            <p className="resume-timeline__period">{entry.period}</p>
+            <h4 className="resume-timeline__title">{entry.title}</h4>
+            <p className="resume-timeline__place">{entry.place}</p>
+            {entry.details.length > 0 && (
+              <ul className="resume-timeline__details">
+                {entry.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { SECTIONS, type SectionId } from './sections.js';
+
+/**
+ * The section that crosses a thin band a third of the way down the viewport. Starts at the
+ * first section, on the server and during hydration alike.
+ */
+export function useCurrentSection(): [SectionId, (id: SectionId) => void] {
+  const [current, setCurrent] = useState<SectionId>(SECTIONS[0].id);
+
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const hit = entries.find((entry) => entry.isIntersecting);
+        if (hit) setCurrent(hit.target.id as SectionId);
+      },
+      { rootMargin: '-30% 0px -65% 0px', threshold: 0 },
+    );
+    for (const { id } of SECTIONS) {
+      const element = document.getElementById(id);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, []);
+
+  return [current, setCurrent];
+}

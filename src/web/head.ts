@@ -1,0 +1,61 @@
+import type { UIMatch } from 'react-router';
+import type { PublicSite } from '../shared/schemas/site-config.js';
+
+export type SiteMeta = PublicSite['site'];
+
+/** What a page says about itself in <head>. */
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** An image path on this site, e.g. /images/cover.svg. */
+  image?: string;
+  type?: 'website' | 'article' | 'profile';
+  noindex?: boolean;
+}
+
+/** A route's `handle.meta`: its page's title and description from its loader data. */
+export type MetaFunction = (data: unknown, site: SiteMeta) => PageMeta;
+
+export interface RouteHandle {
+  meta?: MetaFunction;
+}
+
+/** The meta of the deepest matched route that has one; a 404 or error page when the render failed. */
+export function pageMeta(matches: UIMatch[], site: SiteMeta, status: number): PageMeta {
+  if (status === 404) return { title: `Page not found · ${site.title}`, noindex: true };
+  if (status >= 400) return { title: `Error · ${site.title}`, noindex: true };
+  for (const match of [...matches].reverse()) {
+    const meta = (match.handle as RouteHandle | undefined)?.meta;
+    if (meta) return meta(match.loaderData, site);
+  }
+  return { title: site.title, description: site.description };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The <head> tags of a page: title, description, canonical link and Open Graph. */
+export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
+  const canonical = `${site.url.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+  const description = meta.description ?? site.description;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+  ];
+  if (meta.image)
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`)}">`,
+    );
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
+  return tags.join('\n    ');
+}

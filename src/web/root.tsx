@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { dataSource } from './data/loader-data.js';
+import { pageMeta, type SiteMeta } from './head.js';
+import { NotFound } from './components/ui/not-found.js';
+import './styles/app.css';
+
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<SiteMeta> {
+  return (await dataSource(context).site()).site;
+}
+
+/** Keeps document.title in step after client-side navigation (the server writes the first one). */
+function DocumentTitle() {
+  const matches = useMatches();
+  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  useEffect(() => {
+    if (site) document.title = pageMeta(matches, site, 200).title;
+  }, [matches, site]);
+  return null;
+}
+
+export function Root() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  );
+}
+
+/** The last resort: a 404 page for unknown content, the specification's error page otherwise. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <main id="main" className="error-page">
+      <h1>Unexpected Application Error!</h1>
+      <p>Something went wrong while showing this page.</p>
+      <p>
+        <Link to="/" reloadDocument>
+          Go to the home page
+        </Link>
+      </p>
+    </main>
+  );
+}
