@@ -22,6 +22,7 @@ import { openApiRoutes } from './routes/api/openapi.js';
 import { postRoutes } from './routes/api/posts.js';
 import { searchRoutes } from './routes/api/search.js';
 import { siteRoutes } from './routes/api/site.js';
+import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface BuildAppOptions {
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(employerCheckRoutes);
   await app.register(contactRoutes);
   await app.register(openApiRoutes);
+  await app.register(feedRoutes);
   await app.register(fastifyStatic, {
     root: config.imagesDir,
     prefix: '/images/',

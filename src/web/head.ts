@@ -50,6 +50,7 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="/rss.xml">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ];
   if (meta.image)

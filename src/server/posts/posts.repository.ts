@@ -2,6 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Category, PostCard, PostDetail, RelatedPost } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
 
+export interface FeedItem {
+  title: string;
+  slug: string;
+  summary: string;
+  image: string;
+  content_html: string;
+  published_at: string;
+  updated_at: string;
+  category_name: string;
+}
+
 /** The columns of a card, named as the API names them. */
 const CARD_COLUMNS = [
   'posts.id',
@@ -111,6 +122,46 @@ export class PostsRepository {
       .where('draft', '=', 0)
       .where('id', '!=', post.id)
       .orderBy((eb) => eb.case().when('category_id', '=', post.category.id).then(0).else(1).end())
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async findCategoryBySlug(slug: string): Promise<{ id: number; name: string; slug: string } | undefined> {
+    return this.db
+      .selectFrom('categories')
+      .select(['id', 'name', 'slug'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+  }
+
+  /** The newest published posts with their HTML, for feeds. */
+  async listFeedItems(limit: number, categoryId?: number): Promise<FeedItem[]> {
+    let query = this.db
+      .selectFrom('posts')
+      .innerJoin('categories', 'categories.id', 'posts.category_id')
+      .select([
+        'posts.title',
+        'posts.slug',
+        'posts.summary',
+        'posts.image',
+        'posts.content_html',
+        'posts.published_at',
+        'posts.updated_at',
+        'categories.name as category_name',
+      ])
+      .where('posts.draft', '=', 0);
+    if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
+    return query.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
+  }
+
+  /** Slugs and change dates of published posts, newest first, for the sitemap. */
+  async listSitemapEntries(limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
+    return this.db
+      .selectFrom('posts')
+      .select(['slug', 'updated_at'])
+      .where('draft', '=', 0)
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

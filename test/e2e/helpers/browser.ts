@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { ROOT, startServer, type RunningServer } from './server.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
+
+/** A browser context with one page whose console errors and uncaught exceptions are recorded. */
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** console 'error' messages and pageerror events, in order. */
+  errors: string[];
+  /** Errors to tolerate, e.g. the browser's own log line for a 404 document. */
+  allow: RegExp[];
+}
+
+export interface TabOptions {
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+  allow?: RegExp[];
+}
+
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  /** Opens a fresh context and page; its errors are checked and it is closed after the test. */
+  tab(options?: TabOptions): Promise<Tab>;
+  /** Absolute URL of a path on the server under test. */
+  url(path: string): string;
+}
+
+/** The browser's log line for a document or fetch answered with 404 (expected on 404 pages). */
+export const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
+
+export async function launchBrowser(): Promise<Browser> {
+  // A missing Chromium fails here, loudly: the suite never skips.
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Registers the hooks of a browser test file: one server (fresh store, demo content) and one
+ * Chromium for the file; every tab opened in a test is checked for console errors and closed
+ * after it; the server must shut down cleanly (exit code 0) on SIGTERM.
+ */
+export function useE2E(options: { databaseUrl?: () => string } = {}): E2E {
+  const state = {} as { server: RunningServer; browser: Browser };
+  let tabs: Tab[] = [];
+
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+    state.server = await startServer({ databaseUrl: options.databaseUrl?.() });
+  });
+
+  afterEach(async () => {
+    const open = tabs;
+    tabs = [];
+    const problems: string[] = [];
+    for (const tab of open) {
+      for (const error of tab.errors)
+        if (!tab.allow.some((re) => re.test(error))) problems.push(error);
+      await tab.context.close();
+    }
+    expect(problems, 'console errors or uncaught exceptions in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    if (state.server) {
+      const code = await state.server.stop();
+      expect(code, `server exit code; output:\n${state.server.output()}`).toBe(0);
+    }
+  });
+
+  return {
+    get server() {
+      return state.server;
+    },
+    get browser() {
+      return state.browser;
+    },
+    url: (path) => new URL(path, state.server.url).toString(),
+    tab: async (tabOptions = {}) => {
+      const context = await state.browser.newContext({
+        viewport: tabOptions.viewport ?? DESKTOP,
+        javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
+        baseURL: state.server.url,
+      });
+      const page = await context.newPage();
+      const tab: Tab = { context, page, errors: [], allow: tabOptions.allow ?? [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error')
+          tab.errors.push(`${page.url()}: console.error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => tab.errors.push(`${page.url()}: pageerror: ${error.message}`));
+      tabs.push(tab);
+      return tab;
+    },
+  };
+}
+
+/**
+ * Waits until React has hydrated the page: every control React rendered (outside post HTML)
+ * carries React's props key, and the commit has had a frame to finish.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root) return false;
+    const controls = [...root.querySelectorAll('a, button, input, textarea, summary, main')].filter(
+      (element) => !element.closest('.prose'),
+    );
+    return (
+      controls.length > 0 &&
+      controls.every((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+    );
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/** Opens a path and waits for hydration; returns the document response. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+export const EMPLOYER_EMAIL = 'boss@example.com';
+
+export interface RunningServer {
+  url: string;
+  /** Everything the server wrote to stdout and stderr, for failure messages. */
+  output(): string;
+  /** Sends SIGTERM, waits for the exit and removes the temporary folder; resolves to the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
+ * store (SQLite unless `databaseUrl` is given) and the demo content, and waits for /readyz.
+ */
+export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+  const main = join(ROOT, 'dist', 'cli', 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [main, 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
+      IMAGES_DIR: join(dir, 'images'),
+      CONTENT_DIR: 'content',
+      EMPLOYER_EMAIL,
+      LOG_LEVEL: 'warn',
+      CONTACT_ENABLED: '',
+      PAGE_SIZE: '',
+      PUBLIC_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (hasExited) throw new Error(`The server exited during start:\n${output}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server was not ready within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (!hasExited) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

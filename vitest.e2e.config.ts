@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** The browser suite: the built app in a child process, driven by Chromium through playwright-core. */
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});
