@@ -6,6 +6,9 @@ import { openStore } from '../server/db/connection.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { startServer } from '../server/main.js';
 import { progressPrinter } from './progress.js';
+import { writeFakeContent } from './seed/fake-posts.js';
+import { loadSiteConfig, SITE_CONFIG_FILE } from '../server/content/site-config.js';
+import { join } from 'node:path';
 
 const HELP = `Usage: postfolio <command> [options]
 
@@ -14,6 +17,9 @@ Commands:
   migrate               apply database migrations
   import <dir>          sync a content folder (site.yaml, posts/*.md, images/) into the store
       --prune           also remove posts whose files are gone
+  seed --fake N         write N generated posts as a content folder and import them
+      --out DIR         where to write them (default data/fake-N)
+      --no-import       only write the folder
   help                  show this text
 
 Environment:
@@ -26,7 +32,14 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { prune: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      prune: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+      fake: { type: 'string' },
+      out: { type: 'string' },
+      'no-import': { type: 'boolean', default: false },
+      workers: { type: 'string' },
+    },
   });
   const [command, ...rest] = positionals;
   if (values.help || !command || command === 'help') {
@@ -56,6 +69,7 @@ async function run(argv: string[]): Promise<number> {
       const store = openStore(config.databaseUrl);
       try {
         await migrateToLatest(store);
+        const started = performance.now();
         const summary = await importContent(store, {
           contentDir: dir,
           imagesDir: config.imagesDir,
@@ -64,12 +78,33 @@ async function run(argv: string[]): Promise<number> {
         });
         console.log(
           `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
-            `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied`,
+            `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
+            `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       } finally {
         await store.close();
       }
       return 0;
+    }
+    case 'seed': {
+      const count = Number(values.fake);
+      if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+        throw new UsageError('seed needs --fake N with N from 1 to 1,000,000');
+      const out = values.out ?? join('data', `fake-${count}`);
+      const site = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
+      const started = performance.now();
+      await writeFakeContent({
+        count,
+        outDir: out,
+        templateDir: config.contentDir,
+        site,
+        onProgress: progressPrinter('Writing posts', 1),
+      });
+      console.log(
+        `Wrote ${count} posts to ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      if (values['no-import']) return 0;
+      return run(['import', out, '--prune']);
     }
     default:
       throw new UsageError(`unknown command "${command}"\n\n${HELP}`);

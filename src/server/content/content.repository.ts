@@ -55,13 +55,11 @@ export class ContentRepository {
           position,
         })
         .onConflict((oc) =>
-          oc
-            .column('slug')
-            .doUpdateSet({
-              name: category.name,
-              description: category.description ?? '',
-              position,
-            }),
+          oc.column('slug').doUpdateSet({
+            name: category.name,
+            description: category.description ?? '',
+            position,
+          }),
         )
         .execute();
     }

@@ -128,7 +128,9 @@ export class PostsRepository {
       .execute();
   }
 
-  async findCategoryBySlug(slug: string): Promise<{ id: number; name: string; slug: string } | undefined> {
+  async findCategoryBySlug(
+    slug: string,
+  ): Promise<{ id: number; name: string; slug: string } | undefined> {
     return this.db
       .selectFrom('categories')
       .select(['id', 'name', 'slug'])
@@ -153,7 +155,11 @@ export class PostsRepository {
       ])
       .where('posts.draft', '=', 0);
     if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
-    return query.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
+    return query
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Slugs and change dates of published posts, newest first, for the sitemap. */

@@ -9,8 +9,21 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
     h = await apiHarness(engine, {
       posts: [
         ...manyPosts(25, 'news', 'story'),
-        { slug: 'a-guide', title: 'A <guide> & more', category: 'guides', body: 'Body', date: '2026-01-01' },
-        { slug: 'hidden', title: 'Hidden', category: 'guides', body: 'Body', date: '2026-02-01', draft: true },
+        {
+          slug: 'a-guide',
+          title: 'A <guide> & more',
+          category: 'guides',
+          body: 'Body',
+          date: '2026-01-01',
+        },
+        {
+          slug: 'hidden',
+          title: 'Hidden',
+          category: 'guides',
+          body: 'Body',
+          date: '2026-02-01',
+          draft: true,
+        },
       ],
     });
   });

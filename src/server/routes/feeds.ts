@@ -11,7 +11,10 @@ const FEED_ITEMS = 20;
 const SITEMAP_MAX = 50_000;
 
 const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 /** RSS for the whole site and per category, the sitemap and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
@@ -53,7 +56,14 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   const xml = 'application/rss+xml; charset=utf-8';
 
   app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) =>
-    sendCached(request, reply, await pages.getOrProduce(request.url, async () => ({ body: await rss('/rss.xml'), contentType: xml }))),
+    sendCached(
+      request,
+      reply,
+      await pages.getOrProduce(request.url, async () => ({
+        body: await rss('/rss.xml'),
+        contentType: xml,
+      })),
+    ),
   );
 
   app.get<{ Params: { slug: string } }>(
@@ -82,7 +92,8 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         `<url><loc>${escapeXml(base)}/resume</loc></url>`,
         ...categories.map((c) => `<url><loc>${escapeXml(`${base}/cate/${c.id}`)}</loc></url>`),
         ...posts.map(
-          (p) => `<url><loc>${escapeXml(`${base}/${p.slug}`)}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
+          (p) =>
+            `<url><loc>${escapeXml(`${base}/${p.slug}`)}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
         ),
       ];
       return {
@@ -95,6 +106,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}/sitemap.xml\n`;
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(body);
   });
 };

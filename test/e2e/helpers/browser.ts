@@ -101,6 +101,7 @@ export function useE2E(options: { databaseUrl?: () => string } = {}): E2E {
         javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
         baseURL: state.server.url,
       });
+      context.setDefaultTimeout(10_000);
       const page = await context.newPage();
       const tab: Tab = { context, page, errors: [], allow: tabOptions.allow ?? [] };
       page.on('console', (message) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { dataSource } from '../../data/loader-data.js';
 import {
@@ -8,6 +8,8 @@ import {
   writeEmployerFlag,
 } from './employer-gate.js';
 import type { LandingData } from './landing-route.js';
+
+const noSubscription = () => () => {};
 
 /**
  * The employer gate: 'I'm' reveals an e-mail form; the server decides whether the address is
@@ -19,13 +21,11 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [revealed, setRevealed] = useState(false);
-  const [allowed, setAllowed] = useState(false);
+  const [passedNow, setPassedNow] = useState(false);
+  // The server (and hydration) render the gate shut; the browser then reads the session flag.
+  const passedBefore = useSyncExternalStore(noSubscription, readEmployerFlag, () => false);
+  const allowed = passedNow || passedBefore;
   const [checking, setChecking] = useState(false);
-
-  // Read after hydration so that the first client render matches the server's HTML.
-  useEffect(() => {
-    if (readEmployerFlag()) setAllowed(true);
-  }, []);
 
   useEffect(() => {
     if (revealed) inputRef.current?.focus();
@@ -43,7 +43,7 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
     setChecking(false);
     if (result.allowed) {
       writeEmployerFlag();
-      setAllowed(true);
+      setPassedNow(true);
       void navigate('/resume');
     } else {
       window.alert(result.status === 429 ? TOO_MANY_ALERT : WRONG_EMAIL_ALERT);
