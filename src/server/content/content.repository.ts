@@ -24,15 +24,27 @@ const BATCH = 400;
 export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async existingSources(): Promise<Map<string, { slug: string; hash: string | null }>> {
+  /** What the store holds of each imported file: enough to skip it when nothing changed. */
+  async existingSources(): Promise<
+    Map<string, { slug: string; hash: string | null; category: string; image: string }>
+  > {
     const rows = await this.db
       .selectFrom('posts')
-      .select(['slug', 'source_path', 'source_hash'])
+      .innerJoin('categories', 'categories.id', 'posts.category_id')
+      .select([
+        'posts.slug',
+        'posts.source_path',
+        'posts.source_hash',
+        'posts.image',
+        'categories.slug as category',
+      ])
+      .where('posts.source_path', 'is not', null)
       .execute();
     return new Map(
-      rows
-        .filter((r) => r.source_path)
-        .map((r) => [r.source_path!, { slug: r.slug, hash: r.source_hash }]),
+      rows.map((r) => [
+        r.source_path!,
+        { slug: r.slug, hash: r.source_hash, category: r.category, image: r.image },
+      ]),
     );
   }
 

@@ -62,9 +62,15 @@ async function copyImages(from: string, to: string, names: Iterable<string>): Pr
   return copied;
 }
 
+/** Files read at once: enough to hide disk latency, few enough to bound memory. */
+const READ_AHEAD = 64;
+/** Rows written per batch inside the import's transaction. */
+const WRITE_BATCH = 400;
+
 /**
- * Syncs a content folder into the store in one transaction: all files are read and checked
- * first, and any problem refuses the whole import. Unchanged files are skipped by hash.
+ * Syncs a content folder into the store in one transaction. Posts are parsed and written in
+ * batches as they are read, so memory stays flat; any bad file rolls the whole transaction back
+ * and is reported with the others. Unchanged files are skipped by hash.
  */
 export async function importContent(store: Store, options: ImportOptions): Promise<ImportSummary> {
   const contentDir = resolve(options.contentDir);
@@ -83,96 +89,142 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const availableImages = new Set(
     (await listFiles(imagesSource, '')).map((file) => relative(imagesSource, file)),
   );
-
-  const files = await listFiles(postsDir, '.md');
-  const existing = await new ContentRepository(store.db).existingSources();
-  const changed: Array<{ path: string; hash: string; post: ParsedPost }> = [];
-  const seenSlugs = new Map<string, string>();
-  const neededImages = new Set<string>(site?.portfolio.products.map((p) => p.image));
-  let unchanged = 0;
-
-  for (const [index, file] of files.entries()) {
-    const path = relative(contentDir, file);
-    const raw = await readFile(file, 'utf8');
-    const hash = sourceHash(raw);
-    const before = existing.get(path);
-    let slug: string;
-    try {
-      if (before && before.hash === hash) {
-        slug = before.slug;
-        unchanged += 1;
-      } else {
-        const post = parsePostFile(path, raw);
-        const problems: string[] = [];
-        if (site && !categorySlugs.has(post.categorySlug))
-          problems.push(
-            `"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`,
-          );
-        for (const image of post.images) {
-          if (!availableImages.has(image)) problems.push(`image "${image}" is not in images/`);
-          neededImages.add(image);
-        }
-        if (problems.length) throw new ContentFileError(path, problems);
-        changed.push({ path, hash, post });
-        slug = post.slug;
-      }
-      const twin = seenSlugs.get(slug);
-      if (twin) throw new ContentFileError(path, [`slug "${slug}" is already used by ${twin}`]);
-      seenSlugs.set(slug, path);
-    } catch (error) {
-      if (!(error instanceof ContentFileError)) throw error;
-      failures.push(error);
-    }
-    options.onProgress?.(index + 1, files.length);
-  }
-  for (const image of neededImages) {
-    if (!availableImages.has(image) && site?.portfolio.products.some((p) => p.image === image))
+  for (const product of site?.portfolio.products ?? []) {
+    if (!availableImages.has(product.image))
       failures.push(
         new ContentFileError(join(contentDir, SITE_CONFIG_FILE), [
-          `product image "${image}" is not in images/`,
+          `product image "${product.image}" is not in images/`,
         ]),
       );
   }
-  if (failures.length || !site) throw new ImportError(failures);
+  const files = await listFiles(postsDir, '.md');
+  const existing = await new ContentRepository(store.db).existingSources();
 
-  const images = await copyImages(imagesSource, options.imagesDir, availableImages);
-  const now = new Date().toISOString();
-  const summary = await store.db.transaction().execute(async (trx) => {
-    const repository = new ContentRepository(trx);
-    const slugsBefore = await repository.allSlugs();
-    const categoryIds = await repository.upsertCategories(site.categories);
-    const rows: PostRow[] = changed.map(({ path, hash, post }) => ({
-      slug: post.slug,
-      title: post.title,
-      category_id: categoryIds.get(post.categorySlug)!,
-      summary: post.summary,
-      image: post.image,
-      content_html: post.html,
-      body_text: post.text,
-      published_at: post.publishedAt,
-      draft: post.draft ? 1 : 0,
-      source_path: path,
-      source_hash: hash,
-    }));
-    await repository.upsertPosts(rows, now);
-    let deleted = 0;
-    if (options.prune) {
-      deleted = await repository.deletePostsExcept(new Set(seenSlugs.keys()));
-      await repository.deleteUnusedCategoriesExcept(categorySlugs);
-    }
-    const siteJson = JSON.stringify(site);
-    // Publishing moves the content version, which drops every instance's caches: only on change.
-    if (rows.length || deleted || (await repository.siteJson()) !== siteJson)
-      await repository.publish(siteJson, now);
-    const created = rows.filter((r) => !slugsBefore.has(r.slug)).length;
-    return {
-      created,
-      updated: rows.length - created,
-      unchanged,
-      deleted,
-      categories: site.categories.length,
-      images,
-    };
-  });
-  return summary;
+  const rollback = new Error('rollback');
+  let summary: ImportSummary | undefined;
+  try {
+    await store.db.transaction().execute(async (trx) => {
+      const repository = new ContentRepository(trx);
+      const now = new Date().toISOString();
+      const slugsBefore = await repository.allSlugs();
+      const categoryIds = site
+        ? await repository.upsertCategories(site.categories)
+        : new Map<string, number>();
+      const seenSlugs = new Map<string, string>();
+      let pending: PostRow[] = [];
+      let created = 0;
+      let updated = 0;
+      let unchanged = 0;
+
+      const flush = async () => {
+        // Once anything failed the transaction will be rolled back: stop writing, keep checking.
+        if (failures.length === 0 && pending.length) await repository.upsertPosts(pending, now);
+        pending = [];
+      };
+
+      for (let start = 0; start < files.length; start += READ_AHEAD) {
+        const chunk = files.slice(start, start + READ_AHEAD);
+        const raws = await Promise.all(chunk.map((file) => readFile(file, 'utf8')));
+        for (const [offset, file] of chunk.entries()) {
+          const path = relative(contentDir, file);
+          const raw = raws[offset]!;
+          const hash = sourceHash(raw);
+          const before = existing.get(path);
+          try {
+            const stillValid =
+              before &&
+              before.hash === hash &&
+              categorySlugs.has(before.category) &&
+              availableImages.has(before.image);
+            let slug: string;
+            if (stillValid) {
+              slug = before.slug;
+              unchanged += 1;
+            } else {
+              const post = checkedPost(path, raw, site ? categorySlugs : null, availableImages);
+              slug = post.slug;
+              if (slugsBefore.has(slug)) updated += 1;
+              else created += 1;
+              pending.push(toRow(post, path, hash, categoryIds));
+            }
+            const twin = seenSlugs.get(slug);
+            if (twin)
+              throw new ContentFileError(path, [`slug "${slug}" is already used by ${twin}`]);
+            seenSlugs.set(slug, path);
+          } catch (error) {
+            if (!(error instanceof ContentFileError)) throw error;
+            failures.push(error);
+          }
+          options.onProgress?.(start + offset + 1, files.length);
+        }
+        if (pending.length >= WRITE_BATCH) await flush();
+      }
+      await flush();
+      if (failures.length || !site) throw rollback;
+      // Copied once everything checked out, before the commit: a refused import copies nothing,
+      // and a failed copy rolls the transaction back.
+      const images = await copyImages(imagesSource, options.imagesDir, availableImages);
+
+      let deleted = 0;
+      if (options.prune) {
+        deleted = await repository.deletePostsExcept(new Set(seenSlugs.keys()));
+        await repository.deleteUnusedCategoriesExcept(categorySlugs);
+      }
+      const siteJson = JSON.stringify(site);
+      // Publishing moves the content version, which drops every instance's caches: only on change.
+      if (created || updated || deleted || (await repository.siteJson()) !== siteJson)
+        await repository.publish(siteJson, now);
+      summary = {
+        created,
+        updated,
+        unchanged,
+        deleted,
+        categories: site.categories.length,
+        images,
+      };
+    });
+  } catch (error) {
+    if (error === rollback) throw new ImportError(failures);
+    throw error;
+  }
+  return summary!;
+}
+
+/** Parses a post and checks what only the folder can tell: its category and images exist. */
+function checkedPost(
+  path: string,
+  raw: string,
+  categorySlugs: Set<string> | null,
+  availableImages: Set<string>,
+): ParsedPost {
+  const post = parsePostFile(path, raw);
+  const problems: string[] = [];
+  if (categorySlugs && !categorySlugs.has(post.categorySlug))
+    problems.push(`"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`);
+  for (const image of post.images) {
+    if (!availableImages.has(image)) problems.push(`image "${image}" is not in images/`);
+  }
+  if (problems.length) throw new ContentFileError(path, problems);
+  return post;
+}
+
+function toRow(
+  post: ParsedPost,
+  path: string,
+  hash: string,
+  categoryIds: Map<string, number>,
+): PostRow {
+  return {
+    slug: post.slug,
+    title: post.title,
+    category_id: categoryIds.get(post.categorySlug)!,
+    summary: post.summary,
+    image: post.image,
+    content_html: post.html,
+    body_text: post.text,
+    published_at: post.publishedAt,
+    draft: post.draft ? 1 : 0,
+    source_path: path,
+    source_hash: hash,
+  };
 }
