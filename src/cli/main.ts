@@ -8,12 +8,16 @@ import { startServer } from '../server/main.js';
 import { progressPrinter } from './progress.js';
 import { writeFakeContent } from './seed/fake-posts.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from '../server/content/site-config.js';
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { startCluster } from '../server/cluster.js';
 
 const HELP = `Usage: postfolio <command> [options]
 
 Commands:
   serve                 migrate, import the content folder into an empty store, and serve
+      --workers N|auto  serve with N processes (auto: one per core)
   migrate               apply database migrations
   import <dir>          sync a content folder (site.yaml, posts/*.md, images/) into the store
       --prune           also remove posts whose files are gone
@@ -48,9 +52,17 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   switch (command) {
-    case 'serve':
-      await startServer(config);
+    case 'serve': {
+      const workers =
+        values.workers === undefined
+          ? 1
+          : Number(values.workers === 'auto' ? availableParallelism() : values.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+        throw new UsageError('--workers takes a number from 1 to 64, or "auto"');
+      if (workers > 1 || cluster.isWorker) await startCluster(config, workers);
+      else await startServer(config);
       return -1;
+    }
     case 'migrate': {
       const store = openStore(config.databaseUrl);
       try {

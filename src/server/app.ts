@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('ctx', ctx);
   ctx.contentState.onChange(() => {
+    ctx.posts.contentChanged();
     ctx.responses.clear();
     ctx.pages.clear();
   });

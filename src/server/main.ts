@@ -8,9 +8,12 @@ import { migrateToLatest } from './db/migrate.js';
 import { mountWeb } from './routes/web.js';
 
 /** Migrates, loads the content folder into an empty store, then serves until SIGTERM/SIGINT. */
-export async function startServer(config: ServerConfig): Promise<FastifyInstance> {
+export async function startServer(
+  config: ServerConfig,
+  options: { prepare?: boolean } = {},
+): Promise<FastifyInstance> {
   const store = openStore(config.databaseUrl);
-  await prepareStore(store, config, (line) => console.log(line));
+  if (options.prepare !== false) await prepareStore(store, config, (line) => console.log(line));
   const app = await buildApp({
     config,
     store,

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Link,
   Outlet,
+  UNSAFE_DataRouterStateContext,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -17,13 +18,20 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<SiteM
   return (await dataSource(context).site()).site;
 }
 
-/** Keeps document.title in step after client-side navigation (the server writes the first one). */
+/**
+ * Keeps document.title in step after client-side navigation (the server writes the first one).
+ * A route whose loader failed has no data for its meta: then the title is the 404 or error one,
+ * as on the server.
+ */
 function DocumentTitle() {
   const matches = useMatches();
   const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
+  const error = errors ? Object.values(errors)[0] : undefined;
+  const status = error === undefined ? 200 : isRouteErrorResponse(error) ? error.status : 500;
   useEffect(() => {
-    if (site) document.title = pageMeta(matches, site, 200).title;
-  }, [matches, site]);
+    if (site) document.title = pageMeta(matches, site, status).title;
+  }, [matches, site, status]);
   return null;
 }
 

@@ -20,11 +20,30 @@ function lastPage(total: number, perPage: number): number {
 
 /** What the API and the server-rendered pages ask of posts; both call it in-process. */
 export class PostsService {
+  /** Published-post counts per category (key 0: all), valid until content changes. */
+  private readonly counts = new Map<number, Promise<number>>();
+
   constructor(
     private readonly repository: PostsRepository,
     private readonly postSearch: PostSearch,
     readonly pageSize: number,
   ) {}
+
+  /** Drops what was computed from the previous content; called when the content version moves. */
+  contentChanged(): void {
+    this.counts.clear();
+  }
+
+  private countPublished(categoryId?: number): Promise<number> {
+    const key = categoryId ?? 0;
+    let count = this.counts.get(key);
+    if (!count) {
+      count = this.repository.countPublished(categoryId);
+      this.counts.set(key, count);
+      count.catch(() => this.counts.delete(key));
+    }
+    return count;
+  }
 
   categories(): Promise<Category[]> {
     return this.repository.listCategories();
@@ -41,7 +60,7 @@ export class PostsService {
     if (categoryId !== undefined) await this.category(categoryId);
     const per = this.pageSize;
     const [total, data] = await Promise.all([
-      this.repository.countPublished(categoryId),
+      this.countPublished(categoryId),
       this.repository.listCards({ categoryId, limit: per, offset: (page - 1) * per }),
     ]);
     return { data, current_page: page, last_page: lastPage(total, per), per_page: per, total };

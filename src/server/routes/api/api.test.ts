@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importContent } from '../../content/import.service.js';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import {
@@ -11,7 +12,11 @@ import {
   type PostCard,
 } from '../../../shared/schemas/api.js';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
-import { manyPosts, type FixturePost } from '../../../../test/helpers/content-fixture.js';
+import {
+  manyPosts,
+  writeContent,
+  type FixturePost,
+} from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
 
 const POSTS: FixturePost[] = [
@@ -357,6 +362,33 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
       expect(limited.json().error.code).toBe('rate_limited');
       expect((await check({ email: 'boss@example.com' }, '10.0.0.10')).statusCode).toBe(200);
     });
+  });
+
+  // Runs last: it changes the content the other tests read.
+  it('drops cached responses and counts when an import changes content', async () => {
+    const before = await get('/api/posts?page=1');
+    expect(before.json().total).toBe(27);
+    const extra: FixturePost = {
+      slug: 'late-news',
+      title: 'Late zephyr news',
+      category: 'news',
+      body: 'Fresh.',
+      date: '2030-01-01',
+    };
+    const dir = writeContent({ posts: [...POSTS, extra], categories: CATEGORIES });
+    await importContent(h.test.store, { contentDir: dir, imagesDir: h.config.imagesDir });
+    await vi.waitFor(async () => expect((await get('/api/posts?page=1')).json().total).toBe(28), {
+      timeout: 3000,
+    });
+    const after = await get('/api/posts?page=1', {
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data[0].slug).toBe('late-news');
+    expect((await get(`/api/postsCate/${idOf('news')}`)).json().total).toBe(26);
+    expect((await get('/api/posts/zephyr')).json().map((c: PostCard) => c.slug)).toContain(
+      'late-news',
+    );
   });
 
   it('keeps the contact endpoint closed unless enabled', async () => {

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import type { RouteHandle } from '../../head.js';
-import { LoadError } from '../../components/ui/load-error.js';
+import { ReaderError } from './reader-error.js';
 import { Sidebar } from '../reader/sidebar.js';
 import './post.css';
 
@@ -21,6 +21,14 @@ export const handle: RouteHandle = {
     };
   },
 };
+
+/**
+ * Code blocks scroll sideways on narrow screens: a tab stop on each lets keyboard users
+ * scroll them too. The content is sanitized HTML, so `<pre` only ever starts a real tag.
+ */
+function focusableCodeBlocks(html: string): string {
+  return html.replace(/<pre(?=[\s>])(?![^>]*\btabindex=)/g, '<pre tabindex="0"');
+}
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -49,11 +57,14 @@ export function Component() {
             </p>
           </header>
           {/* Sanitized against an allow-list when the post was imported. */}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+          <div
+            className="prose"
+            dangerouslySetInnerHTML={{ __html: focusableCodeBlocks(post.content) }}
+          />
         </article>
       </main>
     </>
   );
 }
 
-export const ErrorBoundary = LoadError;
+export const ErrorBoundary = ReaderError;

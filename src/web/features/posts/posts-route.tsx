@@ -2,7 +2,7 @@ import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'r
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import type { RouteHandle } from '../../head.js';
-import { LoadError } from '../../components/ui/load-error.js';
+import { ReaderError } from './reader-error.js';
 import { useCategories } from '../categories/categories-context.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
 
@@ -69,4 +69,4 @@ export function Component() {
   );
 }
 
-export const ErrorBoundary = LoadError;
+export const ErrorBoundary = ReaderError;

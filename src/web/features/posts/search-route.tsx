@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import type { RouteHandle } from '../../head.js';
-import { LoadError } from '../../components/ui/load-error.js';
+import { ReaderError } from './reader-error.js';
 import { ListScreen } from './list-screen.js';
 
 interface SearchData {
@@ -50,4 +50,4 @@ export function Component() {
   );
 }
 
-export const ErrorBoundary = LoadError;
+export const ErrorBoundary = ReaderError;
