@@ -40,6 +40,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, store } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // A log line per request costs more than serving a cached response; kept for debug level.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Slugs and search text may be long; the schema limits still apply to each parameter.

@@ -108,7 +108,9 @@ export function useE2E(options: { databaseUrl?: () => string } = {}): E2E {
         if (message.type() === 'error')
           tab.errors.push(`${page.url()}: console.error: ${message.text()}`);
       });
-      page.on('pageerror', (error) => tab.errors.push(`${page.url()}: pageerror: ${error.message}`));
+      page.on('pageerror', (error) =>
+        tab.errors.push(`${page.url()}: pageerror: ${error.message}`),
+      );
       tabs.push(tab);
       return tab;
     },
@@ -128,7 +130,9 @@ export async function hydrated(page: Page): Promise<void> {
     );
     return (
       controls.length > 0 &&
-      controls.every((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))
+      controls.every((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+      )
     );
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
