@@ -52,7 +52,8 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const entryResponse = await app.ctx.pages.getOrProduce(request.url, async () => {
       const result = await entry.render(
-        new Request(new URL(request.url, 'http://localhost')),
+        // Concatenated, not resolved: a path such as //host must stay a path on this site.
+        new Request(`http://localhost${request.url}`),
         data,
       );
       if (result.kind === 'redirect') {

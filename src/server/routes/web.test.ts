@@ -1,0 +1,152 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { importContent } from '../content/import.service.js';
+import { mountWeb } from './web.js';
+import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { writeContent } from '../../../test/helpers/content-fixture.js';
+import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const WEB_DIR = 'dist/web';
+const SECRET = 'hiring.manager@secret.example';
+
+// Server rendering needs the web build; `npm test` builds before it runs the tests.
+if (!existsSync(join(WEB_DIR, 'server', 'entry.server.js')))
+  throw new Error('Run `npm run build` first');
+
+describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
+  let app: FastifyInstance;
+  let test: TestStore;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    test = await createTestStore(engine);
+    const contentDir = writeContent({
+      posts: [
+        ...manyPosts(14, 'news', 'story'),
+        {
+          slug: 'hostile',
+          title: 'Hostile <b>title</b>',
+          category: 'guides',
+          body: 'Hi <img src=x onerror=alert(1)><script>alert(2)</script>',
+          date: '2026-05-01',
+        },
+      ],
+    });
+    const config = loadConfig({
+      CONTENT_DIR: contentDir,
+      IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),
+      WEB_DIR,
+      EMPLOYER_EMAIL: SECRET,
+    });
+    await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
+    app = await buildApp({ config, store: test.store, web: mountWeb });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await test?.drop();
+  });
+
+  it('renders the post list with content, title, description, canonical and Open Graph', async () => {
+    const res = await get('/posts');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>All posts · Fixture Site</title>');
+    expect(res.body).toContain('<meta name="description" content="A site made by the tests">');
+    expect(res.body).toContain('<link rel="canonical" href="https://fixture.example/posts">');
+    expect(res.body).toContain('<meta property="og:title"');
+    expect(res.body).toContain('story number 14');
+    expect(res.body).toMatch(/<script type="application\/json" id="router-data">/);
+  });
+
+  it('renders a post with its escaped title and sanitized body', async () => {
+    const res = await get('/hostile');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Hostile &lt;b&gt;title&lt;/b&gt;');
+    expect(res.body).not.toMatch(/onerror|<script>alert/);
+    expect(res.body).toContain('<meta property="og:type" content="article">');
+  });
+
+  it('sends a strict Content-Security-Policy and no inline script', async () => {
+    for (const url of ['/', '/posts', '/resume', '/hostile', '/nope']) {
+      const res = await get(url);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+      const inlineScripts = [
+        ...res.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g),
+      ];
+      expect(inlineScripts, url).toEqual([]);
+    }
+  });
+
+  it('answers unknown content with a real 404 page', async () => {
+    for (const url of [
+      '/no-such-post',
+      '/cate/99999',
+      '/cate/abc',
+      '/a/b/c',
+      '/posts?category=999',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('Page not found');
+    }
+  });
+
+  it('never answers odd paths with a 500', async () => {
+    for (const url of [
+      '//',
+      '//evil.example/x',
+      '/%',
+      '/%E0%A4%A',
+      '/posts/%00',
+      '/posts/a%2Fb',
+      '/cate/%FF',
+      `/${'a'.repeat(5000)}`,
+      '/posts?page=abc',
+      '/resume?x=<script>',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('redirects the search form without JavaScript to the search route', async () => {
+    const res = await get('/posts?q=story%20two');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/posts/story%20two');
+  });
+
+  it('answers a repeated page with 304', async () => {
+    const first = await get('/posts?page=2');
+    expect(first.statusCode).toBe(200);
+    const again = await get('/posts?page=2', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('keeps the employer address out of every page and asset', async () => {
+    const pages = await Promise.all(['/', '/resume', '/posts'].map((u) => get(u)));
+    const assets = readdirSync(join(WEB_DIR, 'client', 'assets')).map((f) =>
+      readFileSync(join(WEB_DIR, 'client', 'assets', f), 'utf8'),
+    );
+    for (const text of [...pages.map((p) => p.body), ...assets])
+      expect(text.toLowerCase()).not.toContain(SECRET);
+  });
+
+  it('serves hashed assets with immutable caching and no source maps or manifest', async () => {
+    const html = (await get('/posts')).body;
+    const script = html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+    const res = await get(script);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect((await get('/index.html')).statusCode).toBe(404);
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});
