@@ -91,7 +91,8 @@ async function run(argv: string[]): Promise<number> {
         console.log(
           `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
             `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
-            `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+            `in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+            (summary.threads ? ` (parsed on ${summary.threads} threads)` : ''),
         );
       } finally {
         await store.close();

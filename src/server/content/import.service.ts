@@ -2,7 +2,8 @@ import { copyFile, mkdir, readdir, readFile, rename, stat } from 'node:fs/promis
 import { join, relative, resolve } from 'node:path';
 import type { Store } from '../db/connection.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
-import { ContentFileError, parsePostFile, sourceHash, type ParsedPost } from './post-file.js';
+import { createPostParser } from './parse-pool.js';
+import { ContentFileError, sourceHash, type ParsedPost } from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
 
 export interface ImportOptions {
@@ -20,6 +21,8 @@ export interface ImportSummary {
   deleted: number;
   categories: number;
   images: number;
+  /** Threads that parsed posts beside the main one (0: all in-process). */
+  threads: number;
 }
 
 /** Every bad file of an import, each with its problems; nothing was written. */
@@ -101,6 +104,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const existing = await new ContentRepository(store.db).existingSources();
 
   const rollback = new Error('rollback');
+  const parser = createPostParser(files.length);
   let summary: ImportSummary | undefined;
   try {
     await store.db.transaction().execute(async (trx) => {
@@ -122,35 +126,54 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         pending = [];
       };
 
-      for (let start = 0; start < files.length; start += READ_AHEAD) {
-        const chunk = files.slice(start, start + READ_AHEAD);
+      // Reading and parsing of the next chunk runs while this one is checked and written.
+      const prepare = async (from: number) => {
+        const chunk = files.slice(from, from + READ_AHEAD);
         const raws = await Promise.all(chunk.map((file) => readFile(file, 'utf8')));
-        for (const [offset, file] of chunk.entries()) {
+        return chunk.map((file, offset) => {
           const path = relative(contentDir, file);
           const raw = raws[offset]!;
           const hash = sourceHash(raw);
           const before = existing.get(path);
+          const unchangedBefore =
+            before &&
+            before.hash === hash &&
+            categorySlugs.has(before.category) &&
+            availableImages.has(before.image)
+              ? before
+              : undefined;
+          const parsed = unchangedBefore ? undefined : parser.parse(path, raw);
+          parsed?.catch(() => {}); // awaited below, in file order
+          return { path, hash, unchangedBefore, parsed };
+        });
+      };
+
+      let next = prepare(0);
+      for (let start = 0; start < files.length; start += READ_AHEAD) {
+        const items = await next;
+        if (start + READ_AHEAD < files.length) next = prepare(start + READ_AHEAD);
+        for (const [offset, item] of items.entries()) {
           try {
-            const stillValid =
-              before &&
-              before.hash === hash &&
-              categorySlugs.has(before.category) &&
-              availableImages.has(before.image);
             let slug: string;
-            if (stillValid) {
-              slug = before.slug;
+            if (item.unchangedBefore) {
+              slug = item.unchangedBefore.slug;
               unchanged += 1;
             } else {
-              const post = checkedPost(path, raw, site ? categorySlugs : null, availableImages);
+              const post = checkedPost(
+                item.path,
+                await item.parsed!,
+                site ? categorySlugs : null,
+                availableImages,
+              );
               slug = post.slug;
               if (slugsBefore.has(slug)) updated += 1;
               else created += 1;
-              pending.push(toRow(post, path, hash, categoryIds));
+              pending.push(toRow(post, item.path, item.hash, categoryIds));
             }
             const twin = seenSlugs.get(slug);
             if (twin)
-              throw new ContentFileError(path, [`slug "${slug}" is already used by ${twin}`]);
-            seenSlugs.set(slug, path);
+              throw new ContentFileError(item.path, [`slug "${slug}" is already used by ${twin}`]);
+            seenSlugs.set(slug, item.path);
           } catch (error) {
             if (!(error instanceof ContentFileError)) throw error;
             failures.push(error);
@@ -181,23 +204,25 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         deleted,
         categories: site.categories.length,
         images,
+        threads: parser.threads,
       };
     });
   } catch (error) {
     if (error === rollback) throw new ImportError(failures);
     throw error;
+  } finally {
+    await parser.close();
   }
   return summary!;
 }
 
-/** Parses a post and checks what only the folder can tell: its category and images exist. */
+/** Checks what only the folder can tell of a parsed post: its category and images exist. */
 function checkedPost(
   path: string,
-  raw: string,
+  post: ParsedPost,
   categorySlugs: Set<string> | null,
   availableImages: Set<string>,
 ): ParsedPost {
-  const post = parsePostFile(path, raw);
   const problems: string[] = [];
   if (categorySlugs && !categorySlugs.has(post.categorySlug))
     problems.push(`"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`);

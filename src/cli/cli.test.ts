@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
+
+// These run the built command as a user would; `npm test` builds before it runs the tests.
+if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
+
+function postfolio(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ['bin/postfolio.js', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    timeout: 60_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+function tempStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'pf-cli-'));
+  return { DATABASE_URL: join(dir, 'cli.db'), IMAGES_DIR: join(dir, 'images') };
+}
+
+const postCount = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+describe('postfolio command', () => {
+  it('prints help and refuses unknown commands with a usage message', () => {
+    const help = postfolio(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('import <dir>');
+    const unknown = postfolio(['frobnicate']);
+    expect(unknown.code).toBe(64);
+    expect(unknown.err).toContain('unknown command "frobnicate"');
+    expect(postfolio(['import']).err).toContain('import needs a folder');
+  });
+
+  it('migrates a new store and reports it up to date the second time', () => {
+    const env = tempStore();
+    expect(postfolio(['migrate'], env).out).toContain('001-core-tables');
+    expect(postfolio(['migrate'], env).out).toContain('is up to date');
+  });
+
+  it('imports through worker threads and is idempotent', () => {
+    const env = { ...tempStore(), POSTFOLIO_IMPORT_THREADS: '2' };
+    const dir = writeContent({ posts: manyPosts(150, 'news') });
+    const first = postfolio(['import', dir], env);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('150 created, 0 updated, 0 unchanged');
+    expect(first.out).toContain('(parsed on 2 threads)');
+    expect(postCount(env.DATABASE_URL)).toBe(150);
+    const again = postfolio(['import', dir], env);
+    expect(again.out).toContain('0 created, 0 updated, 150 unchanged');
+  });
+
+  it('refuses a folder with a bad file, naming it, and writes nothing', () => {
+    const env = { ...tempStore(), POSTFOLIO_IMPORT_THREADS: '2' };
+    const dir = writeContent({ posts: manyPosts(120, 'news') });
+    writeFileSync(join(dir, 'posts', 'broken.md'), '---\ntitle: [unclosed\n---\nbody\n');
+    writeFileSync(
+      join(dir, 'posts', 'reserved.md'),
+      '---\ntitle: R\nslug: api\ncategory: news\nimage: cover.svg\ndate: 2026-01-01\n---\nbody\n',
+    );
+    const result = postfolio(['import', dir], env);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('nothing was written');
+    expect(result.err).toMatch(/posts\/broken\.md: front matter is not valid YAML/);
+    expect(result.err).toMatch(/posts\/reserved\.md: slug "api" "api" is reserved/);
+    expect(postCount(env.DATABASE_URL)).toBe(0);
+  });
+
+  it('writes a fake content folder that imports cleanly', () => {
+    const env = tempStore();
+    const out = join(mkdtempSync(join(tmpdir(), 'pf-fake-')), 'fake');
+    const result = postfolio(['seed', '--fake', '40', '--out', out], env);
+    expect(result.code, result.err).toBe(0);
+    expect(result.out).toContain('40 created');
+    expect(postCount(env.DATABASE_URL)).toBe(40);
+  });
+});
