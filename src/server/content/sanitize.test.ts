@@ -107,7 +107,7 @@ describe('sanitizePostHtml against hostile HTML', () => {
       ),
     ).toBe('<h2 id="why">Why</h2><p>Plain <em>text</em> &amp; <strong>more</strong></p>');
     expect(sanitizePostHtml('<pre><code class="language-ts evil">const x = 1;</code></pre>')).toBe(
-      '<pre><code class="language-ts">const x = 1;</code></pre>',
+      '<pre tabindex="0"><code class="language-ts">const x = 1;</code></pre>',
     );
     const table =
       '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>c</td></tr></tbody></table>';

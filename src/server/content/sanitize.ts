@@ -25,7 +25,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
     source: ['srcset', 'type', 'media'],
     code: ['class'],
-    pre: ['class'],
+    pre: ['class', 'tabindex'],
     th: ['align', 'scope', 'colspan', 'rowspan'],
     td: ['align', 'colspan', 'rowspan'],
     ol: ['start', 'type'],
@@ -52,6 +52,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
       };
     },
+    // Code blocks scroll sideways on narrow screens: a tab stop lets keyboard users scroll them.
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
     img: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, loading: 'lazy', decoding: 'async' },

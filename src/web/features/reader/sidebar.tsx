@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useCategories } from '../categories/categories-context.js';
@@ -12,11 +12,21 @@ interface SidebarProps {
   related?: RelatedPost[];
 }
 
+/** The category a pending navigation is going to show, so that a choice shows at once. */
+function categoryOf(location: { pathname: string; search: string }): number | undefined {
+  if (location.pathname === '/posts')
+    return Number(new URLSearchParams(location.search).get('category')) || 0;
+  const match = /^\/cate\/(\d+)$/.exec(location.pathname);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** The 'Categories' accordion of radio buttons and, on a post, the 'Relative Posts' accordion. */
 export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
   const visible = useSidebarVisible();
   const { items, loading, failed, store } = useCategories();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const checked = (navigation.location && categoryOf(navigation.location)) ?? selected;
   const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
   const options = onSelect
     ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
@@ -36,7 +46,7 @@ export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
                   type="radio"
                   name="category"
                   value={category.id}
-                  checked={category.id === selected}
+                  checked={category.id === checked}
                   onChange={() => choose(category.id)}
                 />
                 <span>{category.name}</span>

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Bundle budget, run after `npm run build`: the gzipped JavaScript and CSS that the first load of
+// /posts needs (the index.html entry and its static imports, plus the route modules of the reader
+// layout and the posts list, with their static imports), read from the Vite manifest.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT_JS_KB = 110;
+const LIMIT_CSS_KB = 20;
+const clientDir = join('dist', 'web', 'client');
+const ROUTES_FOR_POSTS = ['reader', 'posts'];
+
+const fail = (message) => {
+  console.error(`check-bundle-size: ${message}`);
+  process.exit(1);
+};
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
+} catch (error) {
+  fail(`cannot read the Vite manifest (${error.message}); run npm run build first`);
+}
+
+// The manifest keys of the route modules, from ROUTE_MODULES in src/web/routes.tsx.
+const routesSource = readFileSync(join('src', 'web', 'routes.tsx'), 'utf8');
+const block = /ROUTE_MODULES[^{]*\{([^}]*)\}/.exec(routesSource)?.[1] ?? '';
+const routeModules = Object.fromEntries(
+  [...block.matchAll(/['"]?([\w-]+)['"]?\s*:\s*['"]([^'"]+)['"]/g)].map((m) => [m[1], m[2]]),
+);
+const roots = ['index.html'];
+for (const id of ROUTES_FOR_POSTS) {
+  if (!routeModules[id]) fail(`route "${id}" is missing from ROUTE_MODULES in src/web/routes.tsx`);
+  roots.push(routeModules[id]);
+}
+
+const files = new Set();
+const css = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk) fail(`"${key}" is not in the Vite manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const sheet of chunk.css ?? []) css.add(sheet);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+roots.forEach(visit);
+
+const gzipKb = (file) => gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length / 1024;
+const jsRows = [...files].map((f) => [f, gzipKb(f)]).sort((a, b) => b[1] - a[1]);
+const cssRows = [...css].map((f) => [f, gzipKb(f)]);
+const jsKb = jsRows.reduce((a, [, n]) => a + n, 0);
+const cssKb = cssRows.reduce((a, [, n]) => a + n, 0);
+
+console.log(`First load of /posts (gzip -9; ${roots.join(', ')}):`);
+for (const [f, n] of [...jsRows, ...cssRows]) console.log(`  ${n.toFixed(1).padStart(6)} KB  ${f}`);
+console.log(`  JS ${jsKb.toFixed(1)} KB (limit ${LIMIT_JS_KB}), CSS ${cssKb.toFixed(1)} KB (limit ${LIMIT_CSS_KB})`);
+const over = [];
+if (jsKb > LIMIT_JS_KB) over.push(`JavaScript ${jsKb.toFixed(1)} KB gzip > ${LIMIT_JS_KB} KB`);
+if (cssKb > LIMIT_CSS_KB) over.push(`CSS ${cssKb.toFixed(1)} KB gzip > ${LIMIT_CSS_KB} KB`);
+if (over.length)
+  fail(`the first load of /posts is over budget: ${over.join('; ')}. Split or trim the bundle (see docs/performance.md).`);

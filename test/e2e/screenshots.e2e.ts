@@ -1,0 +1,41 @@
+import { existsSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, NOT_FOUND_LOG, PHONE, screenshot, useE2E, visit } from './helpers/browser.js';
+import { SCREENS } from './helpers/screens.js';
+
+const e2e = useE2E();
+
+describe('screenshots (test-results/screenshots)', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`captures every screen at ${viewport.width}px, laid out within the width`, async () => {
+      const { page } = await e2e.tab({ viewport, allow: [NOT_FOUND_LOG] });
+      for (const screen of SCREENS) {
+        await visit(page, screen.path);
+        // Lazy images below the fold: scroll through so the full-page shot shows them.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 30));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(
+          overflow,
+          `${screen.name} scrolls sideways at ${viewport.width}px`,
+        ).toBeLessThanOrEqual(0);
+        const broken = await page.evaluate(() =>
+          [...document.images]
+            .filter((img) => img.complete && img.naturalWidth === 0)
+            .map((img) => img.src),
+        );
+        expect(broken, `${screen.name}: broken images`).toEqual([]);
+        const path = await screenshot(page, screen.name);
+        expect(existsSync(path) && statSync(path).size > 5_000, path).toBe(true);
+      }
+    });
+  }
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
+import { SCREENS } from './helpers/screens.js';
+
+const e2e = useE2E();
+
+/** The sources a directive allows, falling back to default-src as browsers do. */
+function directive(csp: string, name: string): string[] | undefined {
+  const parts = csp.split(';').map((part) => part.trim().split(/\s+/));
+  const found = parts.find(([key]) => key === name) ?? parts.find(([key]) => key === 'default-src');
+  return found?.slice(1);
+}
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy without inline script on every HTML response', async () => {
+    const { page } = await e2e.tab({ allow: [NOT_FOUND_LOG] });
+    const html: { url: string; status: number; csp: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if ((response.headers()['content-type'] ?? '').startsWith('text/html'))
+        html.push({
+          url: response.url(),
+          status: response.status(),
+          csp: response.headers()['content-security-policy'],
+        });
+    });
+    for (const screen of SCREENS) {
+      await visit(page, screen.path);
+      const inline = await page.evaluate(
+        () => [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length,
+      );
+      expect(inline, `inline scripts on ${screen.path}`).toBe(0);
+    }
+    for (const path of ['/cate/abc', '/posts?page=2', '/posts?category=2']) await page.goto(path);
+    expect(html.length).toBe(SCREENS.length + 3);
+    expect(html.map((r) => r.status)).toContain(404);
+    for (const response of html) {
+      expect(response.csp, response.url).toBeTruthy();
+      const scripts = directive(response.csp!, 'script-src');
+      expect(scripts, response.url).toBeDefined();
+      expect(scripts, response.url).not.toContain("'unsafe-inline'");
+      expect(scripts, response.url).not.toContain("'unsafe-eval'");
+      expect(scripts, response.url).not.toContain('*');
+      expect(directive(response.csp!, 'object-src'), response.url).toEqual(["'none'"]);
+    }
+  });
+});
+
+describe('console', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`logs no errors and no hydration mismatch on any screen at ${viewport.width}px`, async () => {
+      for (const screen of SCREENS) {
+        const tab = await e2e.tab({
+          viewport,
+          allow: screen.status === 404 ? [NOT_FOUND_LOG] : [],
+        });
+        const response = await visit(tab.page, screen.path);
+        expect(response?.status(), screen.path).toBe(screen.status);
+        const errors = tab.errors.filter((e) => screen.status !== 404 || !NOT_FOUND_LOG.test(e));
+        expect(errors, screen.path).toEqual([]);
+      }
+    });
+  }
+
+  it('logs no errors while navigating between screens in the app', async () => {
+    const tab = await e2e.tab();
+    const { page } = tab;
+    await visit(page, '/');
+    await page.getByRole('link', { name: 'Browse all posts' }).click();
+    await page.waitForURL((url) => url.pathname === '/posts');
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    await page.getByRole('radio', { name: /Accessibility/ }).click();
+    await page.waitForURL((url) => url.search === '?category=4');
+    await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+    await page.waitForURL((url) => url.pathname.split('/').length === 2);
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /Career/ }).click();
+    await page.waitForURL((url) => url.pathname === '/cate/5');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('cache');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/posts/cache');
+    await page.getByRole('heading', { name: /Search results/ }).waitFor();
+    await page.getByRole('banner').getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForLoadState('networkidle');
+    expect(tab.errors).toEqual([]);
+  });
+});
