@@ -55,9 +55,13 @@ const cssKb = cssRows.reduce((a, [, n]) => a + n, 0);
 
 console.log(`First load of /posts (gzip -9; ${roots.join(', ')}):`);
 for (const [f, n] of [...jsRows, ...cssRows]) console.log(`  ${n.toFixed(1).padStart(6)} KB  ${f}`);
-console.log(`  JS ${jsKb.toFixed(1)} KB (limit ${LIMIT_JS_KB}), CSS ${cssKb.toFixed(1)} KB (limit ${LIMIT_CSS_KB})`);
+console.log(
+  `  JS ${jsKb.toFixed(1)} KB (limit ${LIMIT_JS_KB}), CSS ${cssKb.toFixed(1)} KB (limit ${LIMIT_CSS_KB})`,
+);
 const over = [];
 if (jsKb > LIMIT_JS_KB) over.push(`JavaScript ${jsKb.toFixed(1)} KB gzip > ${LIMIT_JS_KB} KB`);
 if (cssKb > LIMIT_CSS_KB) over.push(`CSS ${cssKb.toFixed(1)} KB gzip > ${LIMIT_CSS_KB} KB`);
 if (over.length)
-  fail(`the first load of /posts is over budget: ${over.join('; ')}. Split or trim the bundle (see docs/performance.md).`);
+  fail(
+    `the first load of /posts is over budget: ${over.join('; ')}. Split or trim the bundle (see docs/performance.md).`,
+  );
