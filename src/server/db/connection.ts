@@ -57,8 +57,10 @@ function openPostgres(url: string, poolSize: number): Store {
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A connection lost while idle (pool 'error') or while checked out (client 'error') must not
+  // crash the process: the query in flight fails on its own and the pool opens a new connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';

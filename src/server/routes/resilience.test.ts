@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { importContent } from '../content/import.service.js';
+import { openStore, type Store } from '../db/connection.js';
+import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
+import { createTestStore, type TestStore } from '../../../test/helpers/stores.js';
+import { TcpProxy } from '../../../test/helpers/tcp-proxy.js';
+
+describe('PostgreSQL going away and coming back', () => {
+  let test: TestStore;
+  let proxied: Store;
+  let app: FastifyInstance;
+  const proxy = new TcpProxy('127.0.0.1', 5432);
+  let n = 0;
+  // Distinct search texts miss the response cache, so every request reaches the database.
+  const search = () => app.inject(`/api/posts/post${n++}`);
+
+  beforeAll(async () => {
+    test = await createTestStore('postgres');
+    const contentDir = writeContent({ posts: manyPosts(30, 'news') });
+    const config = loadConfig({
+      IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),
+      CONTENT_DIR: contentDir,
+    });
+    await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
+    await proxy.start();
+    const url = new URL(test.url);
+    url.port = String(proxy.port);
+    proxied = openStore(url.toString(), { poolSize: 4 });
+    app = await buildApp({ config, store: proxied, contentPollMs: 100 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxied?.close();
+    await proxy.cut();
+    await test?.drop();
+  });
+
+  it('answers 503 with Retry-After during the outage, never 500, and recovers after it', async () => {
+    expect((await search()).statusCode).toBe(200);
+    await proxy.cut();
+    const during = await search();
+    expect(during.statusCode).toBe(503);
+    expect(during.headers['retry-after']).toBe('5');
+    expect(during.json().error.code).toBe('unavailable');
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    // Cached responses are still served while the database is away.
+    await proxy.start();
+    const cachedBefore = await app.inject('/api/posts?page=1');
+    expect(cachedBefore.statusCode).toBe(200);
+    await proxy.cut();
+    expect((await app.inject('/api/posts?page=1')).statusCode).toBe(200);
+    await proxy.start();
+    let recovered = 0;
+    for (let i = 0; i < 50 && recovered !== 200; i++) {
+      recovered = (await search()).statusCode;
+      expect([200, 503]).toContain(recovered);
+      if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recovered).toBe(200);
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+  });
+});
