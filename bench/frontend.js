@@ -1,0 +1,175 @@
+// Lighthouse (mobile emulation) on the demo site, and the first-load JavaScript of /posts
+// compared with a bare React 19 + React Router 7 client built in the same run.
+// Env: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3291; this uses +5), BENCH_LIGHTHOUSE=0 to skip.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BENCH_DIR, envInt, printMachine, startAppServer, stopChild, table } from './lib/common.js';
+
+const port = envInt('BENCH_PORT', 3291) + 5;
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+printMachine('Frontend: Lighthouse (mobile) and first-load JavaScript');
+
+// A fresh store with the demo content that ships with the app.
+const demoDb = join(BENCH_DIR, 'demo.db');
+for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
+const app = await startAppServer({ port, databaseUrl: demoDb });
+try {
+  const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();
+  const pages = ['/', '/posts', `/${first.data[0].slug}`, '/resume'];
+
+  // ---- Lighthouse ----
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    process.env.CHROME_PATH = CHROME_PATH;
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+    });
+    const rows = [];
+    try {
+      for (const page of pages) {
+        const result = await lighthouse(`${app.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const { categories, audits } = result.lhr;
+        const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+        const below = Object.values(audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map((a) => a.id);
+        rows.push([
+          page,
+          score('performance'),
+          score('accessibility'),
+          score('best-practices'),
+          score('seo'),
+          audits['first-contentful-paint'].displayValue,
+          audits['largest-contentful-paint'].displayValue,
+          audits['total-blocking-time'].displayValue,
+          audits['cumulative-layout-shift'].displayValue,
+          below.join(' ') || '-',
+        ]);
+      }
+    } finally {
+      await chrome.kill();
+    }
+    console.log(
+      '\nLighthouse 12, default mobile emulation (simulated slow 4G, 4× CPU slowdown); target 100 each',
+    );
+    table(
+      ['page', 'perf', 'a11y', 'best-pr', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'audits < 0.9'],
+      rows,
+    );
+  }
+
+  // ---- first-load JS of /posts ----
+  const html = await (await fetch(`${app.url}/posts`)).text();
+  const attr = (tag, name) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const js = new Set();
+  const css = new Set();
+  for (const tag of tags) {
+    if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src'))
+      js.add(attr(tag, 'src'));
+    if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') js.add(attr(tag, 'href'));
+    if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.add(attr(tag, 'href'));
+  }
+  const sizes = async (urls) =>
+    Promise.all(
+      [...urls].map(async (u) => {
+        const buf = Buffer.from(await (await fetch(new URL(u, app.url))).arrayBuffer());
+        return { name: u, raw: buf.length, gzip: gz(buf) };
+      }),
+    );
+  const jsSizes = (await sizes(js)).sort((a, b) => b.gzip - a.gzip);
+  const cssSizes = await sizes(css);
+  const sum = (list, key) => list.reduce((a, x) => a + x[key], 0);
+
+  // ---- baseline: bare React 19 + React Router 7 client ----
+  const bareDir = join(BENCH_DIR, 'bare-client');
+  mkdirSync(bareDir, { recursive: true });
+  writeFileSync(
+    join(bareDir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><div id="root"><p>hi</p></div><script type="module" src="./main.jsx"></script></body></html>\n',
+  );
+  writeFileSync(
+    join(bareDir, 'main.jsx'),
+    `import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+const router = createBrowserRouter([{ path: '/', element: <p>hi</p> }]);
+hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />);
+`,
+  );
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({
+    root: bareDir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: {} },
+    build: { outDir: join(bareDir, 'dist'), emptyOutDir: true },
+  });
+  const bareAssets = join(bareDir, 'dist', 'assets');
+  const bareJs = readdirSync(bareAssets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => {
+      const buf = readFileSync(join(bareAssets, f));
+      return { name: f, raw: buf.length, gzip: gz(buf) };
+    });
+
+  console.log(
+    '\nFirst-load JavaScript of /posts (module script + modulepreloads in the served HTML; gzip -9):',
+  );
+  table(
+    ['chunk', 'raw KB', 'gzip KB'],
+    [
+      ...jsSizes.map((x) => [x.name, kb(x.raw), kb(x.gzip)]),
+      ['TOTAL JS', kb(sum(jsSizes, 'raw')), kb(sum(jsSizes, 'gzip'))],
+      ...cssSizes.map((x) => [x.name, kb(x.raw), kb(x.gzip)]),
+      ['TOTAL CSS', kb(sum(cssSizes, 'raw')), kb(sum(cssSizes, 'gzip'))],
+      ['(HTML of /posts)', kb(Buffer.byteLength(html)), kb(gz(Buffer.from(html)))],
+    ],
+  );
+  console.log(
+    '\nBaseline: bare React 19 + React Router 7 client (createBrowserRouter + hydrateRoot), Vite build:',
+  );
+  table(
+    ['chunk', 'raw KB', 'gzip KB'],
+    [
+      ...bareJs.map((x) => [x.name, kb(x.raw), kb(x.gzip)]),
+      ['TOTAL', kb(sum(bareJs, 'raw')), kb(sum(bareJs, 'gzip'))],
+    ],
+  );
+  const total = sum(jsSizes, 'gzip');
+  const base = sum(bareJs, 'gzip');
+  console.log(
+    `\n/posts first-load JS ${kb(total)} KB gzip = bare React+Router ${kb(base)} KB + app ${kb(total - base)} KB; target ≤ 110 KB ${total <= 110 * 1024 ? 'PASS' : 'MISS'}`,
+  );
+} finally {
+  await stopChild(app.child);
+}

@@ -1,0 +1,41 @@
+// Times `postfolio import <dir>` of generated posts into a fresh SQLite file, with peak memory.
+// Env: BENCH_IMPORT_SIZES (comma list; default "10000", plus 100000 when BENCH_IMPORT_100K=1).
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_DIR, CLI, ensureFakeFolder, fmt, printMachine, run, table } from './lib/common.js';
+
+const sizes = process.env.BENCH_IMPORT_SIZES
+  ? process.env.BENCH_IMPORT_SIZES.split(',').map(Number)
+  : [10_000, ...(process.env.BENCH_IMPORT_100K === '1' ? [100_000] : [])];
+
+printMachine('Import: node bin/postfolio.js import <dir> into a fresh SQLite file');
+const rows = [];
+for (const n of sizes) {
+  const dir = await ensureFakeFolder(n);
+  const db = join(BENCH_DIR, `import-${n}.db`);
+  const rssFile = join(BENCH_DIR, `import-${n}.maxrss`);
+  for (const f of [db, `${db}-wal`, `${db}-shm`, rssFile]) rmSync(f, { force: true });
+  const args = ['--import', './bench/lib/report-maxrss.js', CLI, 'import', dir];
+  console.log(`$ DATABASE_URL=${db} node ${args.join(' ')}`);
+  const started = performance.now();
+  const output = await run(process.execPath, args, {
+    env: { DATABASE_URL: db, IMAGES_DIR: join(BENCH_DIR, 'images'), BENCH_MAXRSS_FILE: rssFile },
+    quiet: true,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const maxRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+  const size = [db, `${db}-wal`].filter(existsSync).reduce((a, f) => a + statSync(f).size, 0);
+  console.log(`  ${output.trim().split('\n').at(-1)}`);
+  const target = n >= 100_000 ? (seconds <= 60 ? '≤ 60 s PASS' : '≤ 60 s MISS') : '';
+  rows.push([
+    fmt(n),
+    seconds.toFixed(1),
+    fmt(n / seconds),
+    fmt(maxRssMb),
+    fmt(size / 2 ** 20),
+    target,
+  ]);
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+}
+console.log('');
+table(['posts', 'wall s', 'posts/s', 'peak RSS MB', 'DB MB', 'target'], rows);

@@ -1,0 +1,21 @@
+// The baseline: plain node:http answering each known path with a constant body.
+// Reads {path: {body, contentType}} as JSON from stdin; '*' (or else the first) answers other paths.
+import { createServer } from 'node:http';
+
+let input = '';
+process.stdin.setEncoding('utf8');
+for await (const chunk of process.stdin) input += chunk;
+const routes = new Map(
+  Object.entries(JSON.parse(input)).map(([path, { body, contentType }]) => [
+    path,
+    { body: Buffer.from(body), contentType },
+  ]),
+);
+const fallback = routes.get('*') ?? routes.values().next().value;
+
+createServer((req, res) => {
+  const route = routes.get(req.url) ?? fallback;
+  res.writeHead(200, { 'content-type': route.contentType, 'content-length': route.body.length });
+  res.end(route.body);
+}).listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,71 @@
+// Server-rendered HTML throughput vs a bare node:http server sending a constant HTML body of the
+// same size, plus a conditional-request (ETag → 304) check. Same env as api-throughput.js
+// (BENCH_POSTS, BENCH_ROUNDS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_PORT default 3293).
+import {
+  compareThroughput,
+  envInt,
+  ensureSqliteStore,
+  fmt,
+  memoryOf,
+  printMachine,
+  startAppServer,
+  startBareServer,
+  stopChild,
+} from './lib/common.js';
+
+const posts = envInt('BENCH_POSTS', 10_000);
+const rounds = envInt('BENCH_ROUNDS', 3);
+const duration = envInt('BENCH_DURATION', 5);
+const connections = envInt('BENCH_CONNECTIONS', 50);
+const port = envInt('BENCH_PORT', 3291) + 2;
+
+printMachine(
+  `Pages throughput: server-rendered HTML vs bare node:http (${fmt(posts)} posts, SQLite)`,
+);
+console.log(
+  `method: ${rounds} alternating rounds × ${duration} s per side, ${connections} connections, pipelining 1; ratio = median of per-round app/bare`,
+);
+
+const db = await ensureSqliteStore(posts);
+const app = await startAppServer({ port, databaseUrl: db });
+let bare;
+let failures = 0;
+try {
+  const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();
+  const slug = first.data[0].slug;
+  const cases = ['/posts', `/${slug}`, '/resume'].map((path) => ({
+    name: `GET ${path}`,
+    paths: [path],
+    target: 0.5,
+  }));
+
+  const bareRoutes = {};
+  console.log('\nconditional requests:');
+  for (const c of cases) {
+    const path = c.paths[0];
+    const res = await fetch(app.url + path);
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
+    bareRoutes[path] = { body, contentType: res.headers.get('content-type') };
+    c.bytes = Buffer.byteLength(body);
+    const etag = res.headers.get('etag');
+    const again = etag
+      ? await fetch(app.url + path, { headers: { 'if-none-match': etag } })
+      : undefined;
+    const ok = again?.status === 304;
+    if (!ok) failures++;
+    console.log(
+      `  ${path}: ETag ${etag ?? '(none)'}; repeat with If-None-Match → ${again?.status ?? 'not tried'} ${ok ? 'PASS' : 'MISS'}; cache-control: ${res.headers.get('cache-control')}`,
+    );
+  }
+  bare = await startBareServer(port + 1, bareRoutes);
+  console.log('');
+  const rows = await compareThroughput({ app, bare, cases, rounds, duration, connections });
+  if (rows.some((r) => !r.pass)) failures++;
+  const mem = memoryOf(app.child.pid);
+  console.log(`\napp server memory: peak RSS ${fmt(mem.hwmMb)} MB (VmHWM)`);
+  console.log(failures ? `${failures} check(s) MISSED` : 'all page checks PASS');
+} finally {
+  await stopChild(bare?.child);
+  await stopChild(app.child);
+}

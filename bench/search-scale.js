@@ -1,0 +1,253 @@
+// Full-text search latency at scale, in process, against a LIKE '%…%' scan baseline.
+// Env: BENCH_SEARCH_POSTS (100000; falls back to BENCH_POSTS), BENCH_LIKE_QUERIES (20),
+// BENCH_PG (1 when 127.0.0.1:5432 answers), BENCH_SQLITE=0 (PostgreSQL only), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postfolio_bench).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import pg from 'pg';
+import {
+  CLI,
+  ROOT,
+  BENCH_DIR,
+  ensureFakeFolder,
+  ensureSqliteStore,
+  envInt,
+  fmt,
+  median,
+  percentile,
+  printMachine,
+  run,
+  table,
+} from './lib/common.js';
+
+const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
+const { openStore } = await dist('server/db/connection.js');
+const { createPostSearch } = await dist('server/posts/search/search.js');
+const { parseSearchText } = await dist('server/posts/search/search-query.js');
+
+const posts = envInt('BENCH_SEARCH_POSTS', envInt('BENCH_POSTS', 100_000));
+const likeCount = envInt('BENCH_LIKE_QUERIES', 20);
+const PAGE = 12;
+
+printMachine(`Search at scale (${fmt(posts)} posts)`);
+
+// ---- queries, from the generated text ------------------------------------------------------
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+const next = rng(7);
+const pick = (list) => list[Math.floor(next() * list.length)];
+
+const folder = await ensureFakeFolder(posts);
+const files = readdirSync(join(folder, 'posts')).filter((f) => f.endsWith('.md'));
+const sample = Array.from({ length: 300 }, () => pick(files));
+const counts = new Map();
+const sentences = [];
+for (const file of sample) {
+  const text = readFileSync(join(folder, 'posts', file), 'utf8').split(/^---$/m)[2] ?? '';
+  for (const line of text.split('\n')) {
+    if (!line || /^(#|-|`|const )/.test(line)) continue;
+    for (const s of line.split('. ')) sentences.push(s.toLowerCase().match(/\p{L}+/gu) ?? []);
+  }
+  for (const w of text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+}
+const byFrequency = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+const common = byFrequency.slice(0, 60);
+const middle = byFrequency.slice(100, 2000);
+const rare = byFrequency.filter((w) => counts.get(w) === 1 && w.length >= 6);
+
+const queries = [];
+for (let i = 0; i < 40; i++) queries.push({ kind: 'common word', q: common[i % common.length] });
+for (let i = 0; i < 40; i++) queries.push({ kind: 'rare word', q: pick(rare) });
+for (let i = 0; i < 40; i++) {
+  const s = pick(sentences.filter((x) => x.length >= 4));
+  const len = 2 + (i % 2);
+  const at = Math.floor(next() * (s.length - len));
+  queries.push({ kind: 'phrase', q: `"${s.slice(at, at + len).join(' ')}"` });
+}
+for (let i = 0; i < 40; i++) {
+  const n = 2 + (i % 2);
+  queries.push({ kind: 'AND words', q: Array.from({ length: n }, () => pick(middle)).join(' ') });
+}
+for (let i = 0; i < 40; i++) queries.push({ kind: 'no match', q: `zqxw${i}nomatch` });
+
+// ---- measurement -----------------------------------------------------------------------------
+const ms = () => performance.now();
+async function timeAll(fn, list) {
+  const times = [];
+  const totals = [];
+  for (const item of list) {
+    const t = ms();
+    const total = await fn(item);
+    times.push(ms() - t);
+    totals.push(total);
+  }
+  return { times, totals };
+}
+const stats = (times) => ({
+  p50: percentile(times, 50),
+  p95: percentile(times, 95),
+  p99: percentile(times, 99),
+  max: Math.max(...times),
+});
+
+/** The LIKE scan the specification's naïve implementation would do: every term in any column. */
+function likeSearch(store) {
+  const op = store.engine === 'sqlite' ? sql`LIKE` : sql`ILIKE`;
+  const draft = sql`p.draft = 0`;
+  return async ({ q }) => {
+    const terms = parseSearchText(q).terms.map((words) => `%${words.join(' ')}%`);
+    const where = sql.join(
+      [
+        draft,
+        ...terms.map(
+          (t) => sql`(p.title ${op} ${t} OR p.summary ${op} ${t} OR p.body_text ${op} ${t})`,
+        ),
+      ],
+      sql` AND `,
+    );
+    await sql`SELECT p.id, p.title AS name, p.slug, p.image, p.summary FROM posts p
+      WHERE ${where} ORDER BY p.published_at DESC, p.id DESC LIMIT ${PAGE}`.execute(store.db);
+    const count = await sql`SELECT count(*) AS total FROM posts p WHERE ${where}`.execute(store.db);
+    return Number(count.rows[0].total);
+  };
+}
+
+async function measure(label, store) {
+  const search = createPostSearch(store.db, store.engine);
+  const fts = async ({ q }) => (await search.search(parseSearchText(q), PAGE, 0)).total;
+  const [{ n }] = (await sql`SELECT count(*) AS n FROM posts`.execute(store.db)).rows;
+  console.log(`\n--- ${label}: ${fmt(Number(n))} posts in the store ---`);
+
+  const first = await timeAll(fts, queries); // first pass: cold-ish caches
+  const warm = await timeAll(fts, queries);
+  const kinds = [...new Set(queries.map((x) => x.kind))];
+  const rows = [];
+  const add = (name, times, totals) => {
+    const s = stats(times);
+    rows.push([
+      name,
+      times.length,
+      s.p50.toFixed(2),
+      s.p95.toFixed(2),
+      s.p99.toFixed(2),
+      s.max.toFixed(1),
+      totals ? fmt(median(totals)) : '',
+    ]);
+  };
+  add('full-text, first pass (all)', first.times, first.totals);
+  add('full-text, warm (all)', warm.times, warm.totals);
+  for (const kind of kinds) {
+    const idx = queries.map((x, i) => (x.kind === kind ? i : -1)).filter((i) => i >= 0);
+    add(
+      `  warm: ${kind}`,
+      idx.map((i) => warm.times[i]),
+      idx.map((i) => warm.totals[i]),
+    );
+  }
+
+  // Baseline on an even subset of the same queries (8 per kind when likeCount = 40, …).
+  const step = Math.max(1, Math.floor(queries.length / likeCount));
+  const subset = queries.filter((_, i) => i % step === 0).slice(0, likeCount);
+  const subsetFts = subset.map((x) => warm.times[queries.indexOf(x)]);
+  const like = await timeAll(likeSearch(store), subset);
+  add(`LIKE scan (${subset.length} of the queries)`, like.times, like.totals);
+  add(`  full-text, same ${subset.length} queries`, subsetFts);
+  table(['queries', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'median hits'], rows);
+
+  const s = stats(warm.times);
+  const speedP50 = median(like.times) / median(subsetFts);
+  const speedTotal = like.times.reduce((a, b) => a + b, 0) / subsetFts.reduce((a, b) => a + b, 0);
+  console.log(
+    `\n${label}: full-text p95 ${s.p95.toFixed(2)} ms (target ≤ 5 ms) ${s.p95 <= 5 ? 'PASS' : 'MISS'}; ` +
+      `speedup vs LIKE: ${fmt(speedP50)}× at the median, ${fmt(speedTotal)}× in total time (target ≥ 100×) ${speedP50 >= 100 ? 'PASS' : 'MISS'}`,
+  );
+  const slow = queries
+    .map((x, i) => ({ ...x, t: warm.times[i], total: warm.totals[i] }))
+    .sort((a, b) => b.t - a.t)
+    .slice(0, 5);
+  console.log('slowest full-text queries (warm):');
+  for (const x of slow)
+    console.log(`  ${x.t.toFixed(2)} ms  ${x.kind}: ${x.q}  (${fmt(x.total)} hits)`);
+}
+
+console.log(
+  `queries: ${queries.length} (40 each: common word, rare word, 2–3 word phrase in quotes, 2–3 words AND, no match); ` +
+    `each through createPostSearch(db).search(parseSearchText(q), ${PAGE}, 0), which runs the page and the count`,
+);
+console.log(
+  'examples:',
+  queries
+    .filter((_, i) => i % 40 === 0)
+    .map((x) => x.q)
+    .join(' | '),
+);
+
+// ---- SQLite ----------------------------------------------------------------------------------
+if (process.env.BENCH_SQLITE === '0') {
+  console.log('\nSQLite: skipped (BENCH_SQLITE=0)');
+} else {
+  const dbFile = await ensureSqliteStore(posts);
+  const sqlite = openStore(dbFile);
+  try {
+    await measure(`SQLite FTS5 (${dbFile.replace(ROOT + '/', '')})`, sqlite);
+  } finally {
+    await sqlite.close();
+  }
+}
+
+// ---- PostgreSQL ------------------------------------------------------------------------------
+const pgUp = await new Promise((resolve) => {
+  const socket = createConnection({ host: '127.0.0.1', port: 5432 });
+  socket.setTimeout(1000);
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => (socket.destroy(), resolve(false)));
+});
+const wantPg = process.env.BENCH_PG ? process.env.BENCH_PG === '1' : pgUp;
+if (!wantPg) {
+  console.log(
+    `\nPostgreSQL: skipped (${pgUp ? 'BENCH_PG=0' : 'nothing answers on 127.0.0.1:5432'})`,
+  );
+} else {
+  const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postfolio_bench';
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  const dbName = new URL(url).pathname.slice(1);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]))
+    .rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  let have = 0;
+  try {
+    have = Number((await probe.query('SELECT count(*) AS n FROM posts')).rows[0].n);
+  } catch {
+    /* not migrated yet */
+  }
+  await probe.end();
+  if (have !== posts) {
+    console.log(`\n(importing ${fmt(posts)} posts into ${dbName}; it holds ${fmt(have)} …)`);
+    const t = ms();
+    await run(process.execPath, [CLI, 'import', folder, '--prune'], {
+      env: { DATABASE_URL: url, IMAGES_DIR: join(BENCH_DIR, 'images') },
+      quiet: true,
+    });
+    console.log(`(imported in ${((ms() - t) / 1000).toFixed(0)} s)`);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query('VACUUM ANALYZE posts');
+    await c.end();
+  }
+  const store = openStore(url);
+  try {
+    await measure(`PostgreSQL tsvector/GIN (${dbName})`, store);
+  } finally {
+    await store.close();
+  }
+}
