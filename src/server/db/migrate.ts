@@ -4,6 +4,7 @@ import type { Engine } from './schema.js';
 import { coreTables } from './migrations/001-core-tables.js';
 import { fullTextSearch } from './migrations/002-full-text-search.js';
 import { contactMessages } from './migrations/003-contact-messages.js';
+import { searchWithoutDrafts } from './migrations/004-search-without-drafts.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '001-core-tables': coreTables(engine),
     '002-full-text-search': fullTextSearch(engine),
     '003-contact-messages': contactMessages(engine),
+    '004-search-without-drafts': searchWithoutDrafts(engine),
   };
 }
 

@@ -111,21 +111,27 @@ export class PostsRepository {
     };
   }
 
-  /** Posts of the same category first, then the rest; newest first; never the post itself. */
+  /**
+   * Posts of the same category first, then the rest; newest first; never the post itself.
+   * Two queries, each walking a partial index and stopping at `limit`.
+   */
   async listRelated(
     post: { id: number; category: { id: number } },
     limit: number,
   ): Promise<RelatedPost[]> {
-    return this.db
-      .selectFrom('posts')
-      .select(['title as name', 'slug', 'image'])
-      .where('draft', '=', 0)
-      .where('id', '!=', post.id)
-      .orderBy((eb) => eb.case().when('category_id', '=', post.category.id).then(0).else(1).end())
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    const newest = (sameCategory: boolean, count: number) =>
+      this.db
+        .selectFrom('posts')
+        .select(['title as name', 'slug', 'image'])
+        .where('draft', '=', 0)
+        .where('id', '!=', post.id)
+        .where('category_id', sameCategory ? '=' : '!=', post.category.id)
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(count)
+        .execute();
+    const same = await newest(true, limit);
+    return same.length < limit ? [...same, ...(await newest(false, limit - same.length))] : same;
   }
 
   async findCategoryBySlug(

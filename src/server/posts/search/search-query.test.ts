@@ -28,9 +28,9 @@ describe('parseSearchText', () => {
   });
 
   it('keeps a quoted phrase as one term, and a quoted single word as a word', () => {
-    expect(terms('"Exact Phrase" other "solo"')).toEqual([
+    expect(terms('"Exact Phrase" extra "solo"')).toEqual([
       ['exact', 'phrase'],
-      ['other'],
+      ['extra'],
       ['solo'],
     ]);
     expect(terms('x"a b"y')).toEqual([['x'], ['a', 'b'], ['y']]);
@@ -44,16 +44,20 @@ describe('parseSearchText', () => {
   });
 
   it('drops operators as syntax: they become plain words, their symbols vanish', () => {
-    expect(terms('a AND b OR -c NOT d* NEAR(e f) title:g ^h +i')).toEqual(
-      ['a', 'and', 'b', 'or', 'c', 'not', 'd', 'near', 'e', 'f', 'title', 'g', 'h', 'i'].map(
-        (w) => [w],
-      ),
+    expect(terms('x AND b OR -c NOT d* NEAR(e f) title:g ^h +i')).toEqual(
+      ['x', 'b', 'c', 'd', 'near', 'e', 'f', 'title', 'g', 'h'].map((w) => [w]),
     );
+  });
+
+  it('drops stop words outside phrases, as PostgreSQL does, and keeps them inside', () => {
+    expect(terms('The cache of the index')).toEqual([['cache'], ['index']]);
+    expect(terms('"the cache" is fast')).toEqual([['the', 'cache'], ['fast']]);
+    expect(terms('the and of to')).toEqual([]);
   });
 
   it('treats punctuation as a separator', () => {
     expect(terms("C++ isn't; e.g. node.js, 3.14!")).toEqual(
-      ['c', 'isn', 't', 'e', 'g', 'node', 'js', '3', '14'].map((w) => [w]),
+      ['c', 'isn', 'e', 'g', 'node', 'js', '3', '14'].map((w) => [w]),
     );
     expect(terms('   ,.;:!?()[]{}<>/\\|@#$%^&*~`   ')).toEqual([]);
     expect(terms('')).toEqual([]);
@@ -102,9 +106,9 @@ describe('parseSearchText', () => {
 
 describe('toFts5Match and toWebsearchText', () => {
   it('quote every term, phrases as one quoted string', () => {
-    const q = parseSearchText('"Exact phrase" other');
-    expect(toFts5Match(q)).toBe('"exact phrase" "other"');
-    expect(toWebsearchText(q)).toBe('"exact phrase" "other"');
+    const q = parseSearchText('"Exact phrase" extra');
+    expect(toFts5Match(q)).toBe('"exact phrase" "extra"');
+    expect(toWebsearchText(q)).toBe('"exact phrase" "extra"');
   });
 
   it('give an empty string for an empty query', () => {
@@ -120,8 +124,9 @@ describe('toFts5Match and toWebsearchText', () => {
       expect(toFts5Match(q)).toMatch(shape);
       expect(toWebsearchText(q)).toMatch(shape);
     }
-    expect(toFts5Match(parseSearchText('foo" OR "bar'))).toBe('"foo" "or" "bar"');
-    expect(toWebsearchText(parseSearchText('cats or dogs'))).toBe('"cats" "or" "dogs"');
+    expect(toFts5Match(parseSearchText('foo" OR "bar'))).toBe('"foo" "bar"');
+    expect(toWebsearchText(parseSearchText('cats or dogs'))).toBe('"cats" "dogs"');
+    expect(toFts5Match(parseSearchText('foo "OR" near'))).toBe('"foo" "near"');
   });
 });
 

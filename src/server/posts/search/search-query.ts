@@ -1,3 +1,5 @@
+import { STOP_WORDS } from './stop-words.js';
+
 /** Most terms a query may carry; the rest are dropped so a long paste stays cheap. */
 export const MAX_TERMS = 16;
 
@@ -13,7 +15,10 @@ function wordsOf(text: string): string[] {
   return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).filter(Boolean);
 }
 
-/** Splits search text into quoted phrases and words; operators and punctuation are dropped. */
+/**
+ * Splits search text into quoted phrases and words; operators, punctuation and stop words
+ * (outside phrases) are dropped.
+ */
 export function parseSearchText(text: string): SearchQuery {
   const terms: string[][] = [];
   const parts = text.split('"');
@@ -22,7 +27,7 @@ export function parseSearchText(text: string): SearchQuery {
     const quoted = index % 2 === 1 && index < parts.length - 1;
     const words = wordsOf(part);
     if (quoted && words.length > 1) terms.push(words);
-    else for (const word of words) terms.push([word]);
+    else for (const word of words) if (!STOP_WORDS.has(word)) terms.push([word]);
   });
   return { terms: terms.slice(0, MAX_TERMS) };
 }
