@@ -2,9 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../schema.js';
 
 /**
- * Keeps drafts out of the SQLite full-text index, so that a search can rank and count in the
- * index alone, and stores the column weights as the index's `rank` (bm25: title 10, summary 4,
- * body 1) so that `ORDER BY rank` takes FTS5's own path. PostgreSQL filters drafts in its query.
+ * Keeps drafts out of the SQLite full-text index, so that a search can count and rank in the
+ * index alone. PostgreSQL filters drafts in its query.
  */
 export function searchWithoutDrafts(engine: Engine) {
   return {
@@ -31,9 +30,6 @@ export function searchWithoutDrafts(engine: Engine) {
       await sql`INSERT INTO posts_fts (posts_fts) VALUES ('delete-all')`.execute(db);
       await sql`INSERT INTO posts_fts (rowid, title, summary, body_text)
         SELECT id, title, summary, body_text FROM posts WHERE draft = 0`.execute(db);
-      await sql`INSERT INTO posts_fts (posts_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)')`.execute(
-        db,
-      );
     },
   };
 }
