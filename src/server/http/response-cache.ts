@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A response body serialized once and served until content changes. */
+/** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
   statusCode: number;
-  body: string;
+  body: Buffer;
   etag: string;
   contentType: string;
   headers: Record<string, string>;
+  /** Compressed forms, made on the first request that accepts them. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 export interface Produced {
@@ -20,8 +24,10 @@ export interface Produced {
 }
 
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Smaller bodies gain less from compression than the header costs. */
+const COMPRESS_FROM = 1024;
 
-export function etagOf(body: string): string {
+export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
@@ -59,10 +65,11 @@ export class ResponseCache {
     if (hit) return hit;
     const generation = this.generation;
     const produced = await produce();
+    const body = Buffer.from(produced.body);
     const entry: CachedResponse = {
       statusCode: produced.statusCode ?? 200,
-      body: produced.body,
-      etag: etagOf(produced.body),
+      body,
+      etag: etagOf(body),
       contentType: produced.contentType,
       headers: produced.headers ?? {},
     };
@@ -77,12 +84,37 @@ export class ResponseCache {
   }
 }
 
-/** Sends a cached response, or 304 when the client already holds this version. */
+/** The best encoding the client accepts for this entry, compressing it once if needed. */
+function encode(
+  request: FastifyRequest,
+  entry: CachedResponse,
+): { name?: 'br' | 'gzip'; body: Buffer } {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted || entry.body.length < COMPRESS_FROM) return { body: entry.body };
+  if (/\bbr\b/.test(accepted)) {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    return { name: 'br', body: entry.br };
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    entry.gzip ??= gzipSync(entry.body, { level: 6 });
+    return { name: 'gzip', body: entry.gzip };
+  }
+  return { body: entry.body };
+}
+
+/** Sends a cached response, compressed when the client accepts it, or 304 when it is current. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
-  reply.header('etag', entry.etag).header('cache-control', REVALIDATE);
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'accept-encoding');
   for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  return reply.code(entry.statusCode).type(entry.contentType).send(entry.body);
+  const { name, body } = encode(request, entry);
+  if (name) reply.header('content-encoding', name);
+  return reply.code(entry.statusCode).type(entry.contentType).send(body);
 }
 
 /** Caches the JSON form of a value under the request's URL and sends it. */

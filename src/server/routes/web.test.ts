@@ -146,6 +146,9 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     const res = await get(script);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    const br = await get(script, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(res.rawPayload.length / 2);
     expect((await get('/index.html')).statusCode).toBe(404);
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importContent } from '../../content/import.service.js';
 import type { TSchema } from 'typebox';
@@ -262,6 +263,20 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(again.body).toBe('');
     const other = await get('/api/posts?page=2', { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('compresses cached responses for clients that accept it, and says it varies', async () => {
+    const plain = await get('/api/posts?page=1');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await get('/api/posts?page=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await get('/api/posts?page=1', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
   });
 
   it('sends the security headers on API responses and errors', async () => {
