@@ -29,4 +29,6 @@ for (const path of files(root)) {
   before += body.length;
   after += br.length;
 }
-console.log(`compressed ${count} assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`);
+console.log(
+  `compressed ${count} assets: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`,
+);

@@ -14,6 +14,8 @@ export interface AppContext {
   responses: ResponseCache;
   /** Server-rendered pages, kept apart so that pages cannot crowd out API responses. */
   pages: ResponseCache;
+  /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */
+  inlineStyleHashes: readonly string[];
 }
 
 declare module 'fastify' {

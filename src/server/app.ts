@@ -58,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentState: new ContentStateWatcher(store.db, options.contentPollMs),
     responses: new ResponseCache(2000),
     pages: new ResponseCache(300),
+    inlineStyleHashes: [],
   };
   app.decorate('ctx', ctx);
   ctx.contentState.onChange(() => {

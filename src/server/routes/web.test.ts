@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -84,6 +85,16 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
       ];
       expect(inlineScripts, url).toEqual([]);
     }
+  });
+
+  it('inlines the stylesheet and allows exactly it by hash', async () => {
+    const res = await get('/posts');
+    const styles = [...res.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]).toContain('.card-grid');
+    const hash = createHash('sha256').update(styles[0]!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
+    expect(res.body).not.toMatch(/<link rel="stylesheet"/);
   });
 
   it('answers unknown content with a real 404 page', async () => {

@@ -33,6 +33,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
     throw new Error(`The web build is missing (${entryFile}); run npm run build`);
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const template = new PageTemplate(clientDir);
+  app.ctx.inlineStyleHashes = template.styleHashes;
   const data = serverDataSource(app.ctx);
 
   await app.register(fastifyStatic, {
