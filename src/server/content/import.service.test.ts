@@ -390,7 +390,7 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       expect(readdirSync(imagesDir).sort()).toEqual(['cover.svg', 'diagram.svg', 'product.svg']);
       expect(readFileSync(join(imagesDir, 'diagram.svg'), 'utf8')).toBe(TINY_SVG);
       const html = (await row('with-diagram')).content_html;
-      expect(html).toContain('src="/images/diagram.svg"');
+      expect(html).toContain('<img src="/images/diagram.svg" width="800" height="450"');
       expect(html).not.toContain('src="diagram.svg"');
       expect((await importContent(t.store, opts)).images).toBe(0);
     });

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir, readFile, rename, stat } from 'node:fs/promis
 import { join, relative, resolve } from 'node:path';
 import type { Store } from '../db/connection.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
+import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
 import { createPostParser } from './parse-pool.js';
 import { ContentFileError, sourceHash, type ParsedPost } from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
@@ -101,6 +102,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       );
   }
   const files = await listFiles(postsDir, '.md');
+  const imageSizes = await readImageSizes(imagesSource, availableImages);
   const existing = await new ContentRepository(store.db).existingSources();
 
   const rollback = new Error('rollback');
@@ -168,7 +170,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
               slug = post.slug;
               if (slugsBefore.has(slug)) updated += 1;
               else created += 1;
-              pending.push(toRow(post, item.path, item.hash, categoryIds));
+              pending.push(toRow(post, item.path, item.hash, categoryIds, imageSizes));
             }
             const twin = seenSlugs.get(slug);
             if (twin)
@@ -238,6 +240,7 @@ function toRow(
   path: string,
   hash: string,
   categoryIds: Map<string, number>,
+  imageSizes: ImageSizes,
 ): PostRow {
   return {
     slug: post.slug,
@@ -245,7 +248,7 @@ function toRow(
     category_id: categoryIds.get(post.categorySlug)!,
     summary: post.summary,
     image: post.image,
-    content_html: post.html,
+    content_html: sizeImages(post.html, imageSizes),
     body_text: post.text,
     published_at: post.publishedAt,
     draft: post.draft ? 1 : 0,

@@ -9,7 +9,7 @@ import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { validate } from './schema-errors.js';
 
 /** Bump when rendering changes, so that a re-import re-renders every post. */
-export const RENDER_VERSION = 2;
+export const RENDER_VERSION = 3;
 
 export const FrontMatter = Type.Object(
   {

@@ -2,7 +2,16 @@ import { Link } from 'react-router';
 import type { PostCard as Card } from '../../../shared/schemas/api.js';
 
 /** A card: the post name as an accordion header, the image linking to the post, the summary. */
-export function PostCard({ post, eager = false }: { post: Card; eager?: boolean }) {
+export function PostCard({
+  post,
+  eager = false,
+  first = false,
+}: {
+  post: Card;
+  eager?: boolean;
+  /** The likely largest paint of the page: fetched before other images. */
+  first?: boolean;
+}) {
   return (
     <article className="card">
       <details open>
@@ -17,6 +26,7 @@ export function PostCard({ post, eager = false }: { post: Card; eager?: boolean 
               width={800}
               height={450}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : undefined}
               decoding="async"
             />
           </Link>
@@ -32,7 +42,7 @@ export function CardGrid({ posts }: { posts: Card[] }) {
   return (
     <div className="card-grid">
       {posts.map((post, index) => (
-        <PostCard key={post.id} post={post} eager={index < 4} />
+        <PostCard key={post.id} post={post} eager={index < 4} first={index === 0} />
       ))}
     </div>
   );
