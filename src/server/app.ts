@@ -8,7 +8,7 @@ import type { ServerConfig } from './config.js';
 import { ContentStateWatcher } from './content-state/content-state.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
-import { ResponseCache } from './http/response-cache.js';
+import { ResponseCache, sendCached } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { validatorCompiler } from './plugins/validators.js';
@@ -70,6 +70,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => ctx.contentState.stop());
 
   await app.register(securityHeaders);
+  // A response cached for this exact URL was validated and produced before: serve it as it is,
+  // before validation and handlers, as a cache in front of the app would.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const hit = (request.url.startsWith('/api/') ? ctx.responses : ctx.pages).get(request.url);
+    if (hit) return sendCached(request, reply, hit);
+  });
   await app.register(errorHandlers);
   await app.register(rateLimit, {
     global: false,

@@ -12,6 +12,9 @@ export interface CachedResponse {
   /** Compressed forms, made on the first request that accepts them. */
   br?: Buffer;
   gzip?: Buffer;
+  /** The cache holding it and the key, so it can be told when a compressed form adds bytes. */
+  owner?: ResponseCache;
+  key?: string;
 }
 
 export interface Produced {
@@ -38,8 +41,13 @@ export function etagOf(body: Buffer | string): string {
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private generation = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 2000) {}
+  /** Bounded by entry count and by the bytes of their bodies (compressed forms included). */
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxBytes = 24 * 1024 * 1024,
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -48,6 +56,26 @@ export class ResponseCache {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private static weight(entry: CachedResponse): number {
+    return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  }
+
+  /** Counts bytes an entry gained while stored (a compressed form), then trims. */
+  grew(entry: CachedResponse, by: number): void {
+    if (entry.key === undefined || this.entries.get(entry.key) !== entry) return;
+    this.bytes += by;
+    this.trim();
+  }
+
+  private trim(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(key);
+      this.bytes -= ResponseCache.weight(entry);
+    }
   }
 
   get(key: string): CachedResponse | undefined {
@@ -73,12 +101,12 @@ export class ResponseCache {
       contentType: produced.contentType,
       headers: produced.headers ?? {},
     };
-    if (generation === this.generation && produced.cacheable !== false) {
+    if (generation === this.generation && produced.cacheable !== false && !this.entries.has(key)) {
+      entry.owner = this;
+      entry.key = key;
       this.entries.set(key, entry);
-      if (this.entries.size > this.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
+      this.bytes += ResponseCache.weight(entry);
+      this.trim();
     }
     return entry;
   }
@@ -92,13 +120,19 @@ function encode(
   const accepted = request.headers['accept-encoding'];
   if (!accepted || entry.body.length < COMPRESS_FROM) return { body: entry.body };
   if (/\bbr\b/.test(accepted)) {
-    entry.br ??= brotliCompressSync(entry.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
-    });
+    if (!entry.br) {
+      entry.br = brotliCompressSync(entry.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+      });
+      entry.owner?.grew(entry, entry.br.length);
+    }
     return { name: 'br', body: entry.br };
   }
   if (/\bgzip\b/.test(accepted)) {
-    entry.gzip ??= gzipSync(entry.body, { level: 6 });
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(entry.body, { level: 6 });
+      entry.owner?.grew(entry, entry.gzip.length);
+    }
     return { name: 'gzip', body: entry.gzip };
   }
   return { body: entry.body };

@@ -22,6 +22,14 @@ export function contentSecurityPolicy(styleHashes: readonly string[] = []): stri
   ].join('; ');
 }
 
+/** JSON is never a document: it may load nothing and be framed nowhere. */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+};
+
 const OTHER_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -31,12 +39,16 @@ const OTHER_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
-/** Sets the security headers on every response, errors included. */
+/** Sets the security headers on every response, errors included: a page's set or the API's. */
 export const securityHeaders: FastifyPluginAsync = fp(async (app) => {
   // The web mount adds the inline stylesheet's hash after this plugin is registered.
   let builtFor: readonly string[] | undefined;
   let headers: Record<string, string> = {};
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      reply.headers(API_HEADERS);
+      return;
+    }
     const hashes = app.ctx.inlineStyleHashes;
     if (hashes !== builtFor) {
       headers = { 'content-security-policy': contentSecurityPolicy(hashes), ...OTHER_HEADERS };

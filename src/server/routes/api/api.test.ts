@@ -280,11 +280,23 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('sends the security headers on API responses and errors', async () => {
-    for (const url of ['/api/posts', '/api/nope']) {
+    for (const url of ['/api/posts', '/api/posts', '/api/nope', '/api/posts?page=0']) {
       const res = await get(url);
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('serves a cached URL unchanged, and still validates URLs it has not seen', async () => {
+    const first = await get('/api/posts?page=2');
+    const cached = await get('/api/posts?page=2');
+    expect(cached.statusCode).toBe(200);
+    expect(cached.body).toBe(first.body);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    expect(cached.headers['cache-control']).toBe(first.headers['cache-control']);
+    expect((await get('/api/posts?page=2&page=3')).statusCode).toBe(400);
   });
 
   it('answers unknown API routes with a 404 JSON error', async () => {
