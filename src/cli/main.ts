@@ -1,13 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.js';
-import { ImportError, importContent } from '../server/content/import.service.js';
-import { ContentFileError } from '../server/content/post-file.js';
+import { ContentFileError, ImportError } from '../server/content/content-errors.js';
 import { openStore } from '../server/db/connection.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { startServer } from '../server/main.js';
 import { progressPrinter } from './progress.js';
-import { writeFakeContent } from './seed/fake-posts.js';
-import { loadSiteConfig, SITE_CONFIG_FILE } from '../server/content/site-config.js';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +75,8 @@ async function run(argv: string[]): Promise<number> {
     case 'import': {
       const dir = rest[0];
       if (!dir) throw new UsageError('import needs a folder: postfolio import <dir>');
+      // The import stack (Markdown, sanitizer, validation) is loaded only by the commands that use it.
+      const { importContent } = await import('../server/content/import.service.js');
       const store = openStore(config.databaseUrl);
       try {
         await migrateToLatest(store);
@@ -104,6 +103,8 @@ async function run(argv: string[]): Promise<number> {
       if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
         throw new UsageError('seed needs --fake N with N from 1 to 1,000,000');
       const out = values.out ?? join('data', `fake-${count}`);
+      const { loadSiteConfig, SITE_CONFIG_FILE } = await import('../server/content/site-config.js');
+      const { writeFakeContent } = await import('./seed/fake-posts.js');
       const site = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
       const started = performance.now();
       await writeFakeContent({

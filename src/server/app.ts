@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { ContentStateWatcher } from './content-state/content-state.js';
@@ -41,7 +41,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     // A log line per request costs more than serving a cached response; kept for debug level.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Slugs and search text may be long; the schema limits still apply to each parameter.

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { readContentState } from './content-state/content-state.js';
-import { importContent } from './content/import.service.js';
 import { openStore, type Store } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { mountWeb } from './routes/web.js';
@@ -52,6 +51,8 @@ export async function prepareStore(
   const state = await readContentState(store.db);
   if (state.site) return;
   log(`The store is empty: importing ${config.contentDir}`);
+  // Loaded only here: the Markdown, sanitizer and validation stack is not needed for serving.
+  const { importContent } = await import('./content/import.service.js');
   const summary = await importContent(store, {
     contentDir: config.contentDir,
     imagesDir: config.imagesDir,

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Store } from '../db/connection.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
 import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
+import { ImportError } from './content-errors.js';
 import { createPostParser } from './parse-pool.js';
 import { ContentFileError, sourceHash, type ParsedPost } from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
@@ -26,15 +27,7 @@ export interface ImportSummary {
   threads: number;
 }
 
-/** Every bad file of an import, each with its problems; nothing was written. */
-export class ImportError extends Error {
-  constructor(readonly failures: ContentFileError[]) {
-    super(
-      `Import refused, nothing was written: ${failures.length} file(s) with problems\n` +
-        failures.map((f) => `  ${f.message}`).join('\n'),
-    );
-  }
-}
+export { ImportError };
 
 async function listFiles(dir: string, suffix: string): Promise<string[]> {
   let entries;

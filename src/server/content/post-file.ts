@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import { localImagesOf, renderMarkdown } from './markdown.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
+import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 
 /** Bump when rendering changes, so that a re-import re-renders every post. */
@@ -43,14 +44,7 @@ export interface ParsedPost {
   images: string[];
 }
 
-export class ContentFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
-    super(`${file}: ${problems.join('; ')}`);
-  }
-}
+export { ContentFileError };
 
 const rejectCode = () => {
   throw new Error('front matter must be YAML');

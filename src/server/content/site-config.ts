@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { SiteConfig } from '../../shared/schemas/site-config.js';
-import { ContentFileError } from './post-file.js';
+import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 
 export const SITE_CONFIG_FILE = 'site.yaml';
