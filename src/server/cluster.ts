@@ -18,6 +18,8 @@ export async function startCluster(config: ServerConfig, workers: number): Promi
   await store.close();
 
   let stopping = false;
+  // Workers run with the primary's V8 flags (e.g. the smaller young generation of npm start).
+  cluster.setupPrimary({ execArgv: process.execArgv });
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (worker, code, signal) => {

@@ -22,6 +22,8 @@ function lastPage(total: number, perPage: number): number {
 export class PostsService {
   /** Published-post counts per category (key 0: all), valid until content changes. */
   private readonly counts = new Map<number, Promise<number>>();
+  /** The category list with its counts (a scan of all posts), valid until content changes. */
+  private categoryList: Promise<Category[]> | undefined;
 
   constructor(
     private readonly repository: PostsRepository,
@@ -32,6 +34,7 @@ export class PostsService {
   /** Drops what was computed from the previous content; called when the content version moves. */
   contentChanged(): void {
     this.counts.clear();
+    this.categoryList = undefined;
   }
 
   private countPublished(categoryId?: number): Promise<number> {
@@ -46,7 +49,14 @@ export class PostsService {
   }
 
   categories(): Promise<Category[]> {
-    return this.repository.listCategories();
+    if (!this.categoryList) {
+      const loading = this.repository.listCategories();
+      this.categoryList = loading;
+      loading.catch(() => {
+        if (this.categoryList === loading) this.categoryList = undefined;
+      });
+    }
+    return this.categoryList;
   }
 
   async category(id: number) {
