@@ -10,6 +10,7 @@ const scripts = [
   'pages-throughput.js',
   'search-scale.js',
   'import.js',
+  'workers.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');
 const started = Date.now();

@@ -119,8 +119,14 @@ export async function waitForHttp(url, timeoutMs = 60_000, child) {
 }
 
 /** Starts `postfolio serve` as a child process; resolves once /healthz answers. */
-export async function startAppServer({ port, databaseUrl, extraEnv = {}, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve'], {
+export async function startAppServer({
+  port,
+  databaseUrl,
+  extraEnv = {},
+  nodeArgs = [],
+  args = [],
+}) {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -8,7 +9,8 @@ import type { ServerConfig } from './config.js';
 import { ContentStateWatcher } from './content-state/content-state.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
-import { ResponseCache, sendCached } from './http/response-cache.js';
+import { serveFromCache } from './http/cached-front.js';
+import { ResponseCache } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { validatorCompiler } from './plugins/validators.js';
@@ -38,7 +40,14 @@ export interface BuildAppOptions {
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
+  // Set once the context exists; until then every request goes to Fastify.
+  const front: { ctx?: AppContext } = {};
   const app = Fastify({
+    // Cached responses are answered before Fastify, as a cache in front of the app would.
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!front.ctx || !serveFromCache(req, res, front.ctx)) handler(req, res);
+      }),
     logger: options.logger ?? false,
     // A log line per request costs more than serving a cached response; kept for debug level.
     logController: new LogController({
@@ -63,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inlineStyleHashes: [],
   };
   app.decorate('ctx', ctx);
+  front.ctx = ctx;
   ctx.contentState.onChange(() => {
     ctx.posts.contentChanged();
     ctx.responses.clear();
@@ -72,13 +82,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => ctx.contentState.stop());
 
   await app.register(securityHeaders);
-  // A response cached for this exact URL was validated and produced before: serve it as it is,
-  // before validation and handlers, as a cache in front of the app would.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const hit = (request.url.startsWith('/api/') ? ctx.responses : ctx.pages).get(request.url);
-    if (hit) return sendCached(request, reply, hit);
-  });
   await app.register(errorHandlers);
   await app.register(rateLimit, {
     global: false,

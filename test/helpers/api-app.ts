@@ -20,7 +20,13 @@ export interface ApiHarness {
 /** A migrated store on `engine` holding `posts`, and the app built on it (no socket). */
 export async function apiHarness(
   engine: Engine,
-  options: { posts: FixturePost[]; categories?: Record<string, string>; env?: NodeJS.ProcessEnv },
+  options: {
+    posts: FixturePost[];
+    categories?: Record<string, string>;
+    env?: NodeJS.ProcessEnv;
+    /** Runs before the app is ready, e.g. to add a hook. */
+    beforeReady?: (app: FastifyInstance) => void;
+  },
 ): Promise<ApiHarness> {
   const test = await createTestStore(engine);
   const contentDir = writeContent({ posts: options.posts, categories: options.categories });
@@ -31,6 +37,7 @@ export async function apiHarness(
   });
   await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
   const app = await buildApp({ config, store: test.store, contentPollMs: 50 });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

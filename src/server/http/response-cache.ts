@@ -113,11 +113,10 @@ export class ResponseCache {
 }
 
 /** The best encoding the client accepts for this entry, compressing it once if needed. */
-function encode(
-  request: FastifyRequest,
+export function encode(
+  accepted: string | undefined,
   entry: CachedResponse,
 ): { name?: 'br' | 'gzip'; body: Buffer } {
-  const accepted = request.headers['accept-encoding'];
   if (!accepted || entry.body.length < COMPRESS_FROM) return { body: entry.body };
   if (/\bbr\b/.test(accepted)) {
     if (!entry.br) {
@@ -146,7 +145,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
     .header('vary', 'accept-encoding');
   for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  const { name, body } = encode(request, entry);
+  const { name, body } = encode(request.headers['accept-encoding'], entry);
   if (name) reply.header('content-encoding', name);
   return reply.code(entry.statusCode).type(entry.contentType).send(body);
 }

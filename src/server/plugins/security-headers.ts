@@ -39,21 +39,29 @@ const OTHER_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
+let pageHeadersFor: readonly string[] | undefined;
+let pageHeaders: Record<string, string> = {};
+
+/** The security headers of a response to `url`: the API's set or a page's. */
+export function securityHeadersFor(
+  url: string,
+  styleHashes: readonly string[],
+): Record<string, string> {
+  if (url.startsWith('/api/')) return API_HEADERS;
+  if (styleHashes !== pageHeadersFor) {
+    pageHeaders = {
+      'content-security-policy': contentSecurityPolicy(styleHashes),
+      ...OTHER_HEADERS,
+    };
+    pageHeadersFor = styleHashes;
+  }
+  return pageHeaders;
+}
+
 /** Sets the security headers on every response, errors included: a page's set or the API's. */
 export const securityHeaders: FastifyPluginAsync = fp(async (app) => {
   // The web mount adds the inline stylesheet's hash after this plugin is registered.
-  let builtFor: readonly string[] | undefined;
-  let headers: Record<string, string> = {};
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      reply.headers(API_HEADERS);
-      return;
-    }
-    const hashes = app.ctx.inlineStyleHashes;
-    if (hashes !== builtFor) {
-      headers = { 'content-security-policy': contentSecurityPolicy(hashes), ...OTHER_HEADERS };
-      builtFor = hashes;
-    }
-    reply.headers(headers);
+    reply.headers(securityHeadersFor(request.url, app.ctx.inlineStyleHashes));
   });
 });

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
+import { manyPosts } from '../../../test/helpers/content-fixture.js';
+
+// Over a real socket: the first request is answered by Fastify, repeats by the cache in front.
+describe('answers from the cache in front of the app', () => {
+  let h: ApiHarness;
+  let base: string;
+  /** Requests that reached Fastify. */
+  let reachedApp = 0;
+  beforeAll(async () => {
+    h = await apiHarness('sqlite', {
+      posts: manyPosts(30, 'news'),
+      beforeReady: (app) =>
+        app.addHook('onRequest', async () => {
+          reachedApp += 1;
+        }),
+    });
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => h?.close());
+
+  const SAME = [
+    'etag',
+    'cache-control',
+    'vary',
+    'content-type',
+    'content-security-policy',
+    'x-content-type-options',
+  ];
+
+  it('sends the same status, body and headers as the app did', async () => {
+    const first = await fetch(`${base}/api/posts?page=2`);
+    const reached = reachedApp;
+    const again = await fetch(`${base}/api/posts?page=2`);
+    expect(reachedApp).toBe(reached);
+    expect(again.status).toBe(first.status);
+    expect(await again.text()).toBe(await first.text());
+    for (const name of SAME) expect(again.headers.get(name), name).toBe(first.headers.get(name));
+    const search = `${base}/api/posts/post`;
+    const a = await fetch(search);
+    const b = await fetch(search);
+    expect(b.headers.get('x-total-count')).toBe(a.headers.get('x-total-count'));
+    expect(b.headers.get('link')).toBe(a.headers.get('link'));
+  });
+
+  it('answers 304, compressed bodies and HEAD from the cache', async () => {
+    const first = await fetch(`${base}/api/posts?page=1`);
+    const etag = first.headers.get('etag')!;
+    const plain = await first.text();
+    const notModified = await fetch(`${base}/api/posts?page=1`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.status).toBe(304);
+    // fetch decodes brotli itself: the text arriving intact shows the body was valid brotli.
+    const br = await fetch(`${base}/api/posts?page=1`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe(plain);
+    const head = await fetch(`${base}/api/posts?page=1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('leaves uncached URLs and other methods to the app', async () => {
+    const reached = reachedApp;
+    expect((await fetch(`${base}/api/posts?page=0`)).status).toBe(400);
+    expect((await fetch(`${base}/api/posts?page=0`)).status).toBe(400);
+    expect(reachedApp).toBe(reached + 2);
+    const post = await fetch(`${base}/api/employer-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x@y.z' }),
+    });
+    expect(await post.json()).toEqual({ allowed: false });
+  });
+});
