@@ -11,6 +11,7 @@ const scripts = [
   'search-scale.js',
   'import.js',
   'workers.js',
+  'memory.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');
 const started = Date.now();

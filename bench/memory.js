@@ -1,0 +1,46 @@
+// Peak resident memory of the server under mixed load, with the V8 flags given on the command
+// line, e.g. `node bench/memory.js --max-semi-space-size=4`. Loads: a cached API list, 2,500
+// distinct post views (cache misses) and 400 distinct rendered post pages, 4 s each.
+// Env: BENCH_POSTS (100000), BENCH_PORT (3291; uses +9).
+
+import {
+  ensureSqliteStore,
+  envInt,
+  fmt,
+  load,
+  memoryOf,
+  printMachine,
+  startAppServer,
+  stopChild,
+} from './lib/common.js';
+
+const posts = envInt('BENCH_POSTS', 100_000);
+const flags = process.argv.slice(2);
+printMachine(`Memory under load (${fmt(posts)} posts), node flags: ${flags.join(' ') || '(none)'}`);
+const databaseUrl = await ensureSqliteStore(posts);
+const app = await startAppServer({
+  port: envInt('BENCH_PORT', 3291) + 9,
+  databaseUrl,
+  nodeArgs: flags,
+});
+try {
+  const idle = memoryOf(app.child.pid);
+  const list = await load(app.url, ['/api/posts?page=1'], { duration: 4 });
+  const views = await load(
+    app.url,
+    Array.from({ length: 2500 }, (_, i) => `/api/post/fake-post-${i + 1}`),
+    { duration: 4 },
+  );
+  const pages = await load(
+    app.url,
+    Array.from({ length: 400 }, (_, i) => `/fake-post-${i + 1}`),
+    { duration: 4 },
+  );
+  const after = memoryOf(app.child.pid);
+  console.log(
+    `idle RSS ${fmt(idle.rssMb)} MB; list ${fmt(list.rps)} req/s, post views ${fmt(views.rps)} req/s, pages ${fmt(pages.rps)} req/s`,
+  );
+  console.log(`peak RSS ${fmt(after.hwmMb)} MB (target ≤ 150 MB at 100k posts)`);
+} finally {
+  await stopChild(app.child);
+}
