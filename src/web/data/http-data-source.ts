@@ -1,0 +1,63 @@
+import type { DataSource, SearchPage } from '../../shared/data-source.js';
+import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
+import type { PublicSite } from '../../shared/schemas/site-config.js';
+
+/** A failed API call: `status` is the HTTP status, 0 when the network failed. */
+export class FetchError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, ...init });
+  } catch {
+    throw new FetchError(0, 'The network is unreachable');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new FetchError(response.status, body?.error?.message ?? response.statusText);
+  }
+  return response;
+}
+
+const json = async <T>(url: string): Promise<T> => (await request(url)).json() as Promise<T>;
+
+/** The browser's data source: the JSON API of the same origin. */
+export const httpDataSource: DataSource = {
+  site: () => json<PublicSite>('/api/site'),
+  categories: () => json<Category[]>('/api/postcates'),
+  postsPage: (page, categoryId) =>
+    json<PostPage>(categoryId === undefined ? `/api/posts?page=${page}` : `/api/postsCate/${categoryId}?page=${page}`),
+  post: (slug) => json<PostWithRelated>(`/api/post/${encodeURIComponent(slug)}`),
+  async search(text, page): Promise<SearchPage> {
+    const response = await request(`/api/posts/${encodeURIComponent(text)}?page=${page}`);
+    const data = (await response.json()) as PostCard[];
+    const number = (name: string, fallback: number) => Number(response.headers.get(name) ?? fallback);
+    return {
+      data,
+      current_page: page,
+      last_page: number('x-last-page', 1),
+      per_page: number('x-per-page', data.length),
+      total: number('x-total-count', data.length),
+    };
+  },
+  async checkEmployer(email) {
+    try {
+      const response = await request('/api/employer-check', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      const body = (await response.json()) as { allowed: boolean };
+      return { allowed: body.allowed === true, status: response.status };
+    } catch (error) {
+      return { allowed: false, status: error instanceof FetchError ? error.status : 0 };
+    }
+  },
+};

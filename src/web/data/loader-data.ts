@@ -1,0 +1,31 @@
+import { data as routeData } from 'react-router';
+import type { DataSource, LoaderContext } from '../../shared/data-source.js';
+import { httpDataSource } from './http-data-source.js';
+
+/** The data source of this render: in-process on the server, the JSON API in the browser. */
+export function dataSource(context: unknown): DataSource {
+  return (context as LoaderContext | undefined)?.data ?? httpDataSource;
+}
+
+function statusOf(error: unknown): number | undefined {
+  const e = error as { status?: unknown; statusCode?: unknown } | null;
+  const status = e?.status ?? e?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** Runs a load; a 404 from either source becomes the router's 404 response. */
+export async function load<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 404 || status === 400) throw routeData('Not Found', { status: 404 });
+    throw error;
+  }
+}
+
+/** A positive page number from the query string; anything else means page 1. */
+export function pageParam(url: string): number {
+  const page = Number(new URL(url).searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
