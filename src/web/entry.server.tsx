@@ -2,20 +2,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { DataSource } from '../shared/data-source.js';
+import type { RenderResult } from '../shared/render-result.js';
 import { escapeJsonForHtml, serializeErrors } from './hydration.js';
 import { headTags, pageMeta, type SiteMeta } from './head.js';
 import { createRoutes, ROUTE_MODULES } from './routes.js';
-
-export type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      head: string;
-      html: string;
-      hydration: string;
-      modules: string[];
-    };
 
 const handler = createStaticHandler(createRoutes());
 

@@ -1,21 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
-import type { Database } from '../db/schema.js';
+import type { Database, PostsTable } from '../db/schema.js';
 import type { Static } from 'typebox';
 
-export interface PostRow {
-  slug: string;
-  title: string;
-  category_id: number;
-  summary: string;
-  image: string;
-  content_html: string;
-  body_text: string;
-  published_at: string;
-  draft: number;
+/** A post as import writes it; the id and timestamps are the store's. */
+export type PostRow = Omit<Insertable<PostsTable>, 'id' | 'created_at' | 'updated_at'> & {
   source_path: string;
   source_hash: string;
-}
+};
 
 /** Rows per INSERT: well under SQLite's 32,766 bound variables, large enough to be fast. */
 const BATCH = 400;

@@ -4,20 +4,10 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from '../../shared/data-source.js';
+import type { RenderResult } from '../../shared/render-result.js';
 import { sendCached } from '../http/response-cache.js';
 import { PageTemplate } from '../ssr/page-template.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
-
-type RenderResult =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page';
-      status: number;
-      head: string;
-      html: string;
-      hydration: string;
-      modules: string[];
-    };
 
 interface ServerEntry {
   render(request: Request, data: DataSource): Promise<RenderResult>;
