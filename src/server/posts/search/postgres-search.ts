@@ -1,31 +1,55 @@
-import { sql, type Kysely } from 'kysely';
-import type { PostCard } from '../../../shared/schemas/api.js';
-import type { Database } from '../../db/schema.js';
-import type { PostSearch, SearchPage } from './search.js';
+import { sql } from 'kysely';
 import { toWebsearchText, type SearchQuery } from './search-query.js';
+import { WindowedSearch } from './windowed-search.js';
 
-/** PostgreSQL tsvector + GIN; ts_rank weighs title (A) over summary (B) over body (C). */
-export class PostgresSearch implements PostSearch {
-  constructor(private readonly db: Kysely<Database>) {}
+const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
-  async search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
-    if (query.terms.length === 0) return { cards: [], total: 0 };
-    const text = toWebsearchText(query);
-    const result = await sql<PostCard & { total: number }>`
-      SELECT p.id, p.title AS name, p.slug, p.image, p.summary, p.category_id, p.published_at,
-             count(*) OVER () AS total
-      FROM posts p, websearch_to_tsquery('english', ${text}) q
-      WHERE p.draft = 0 AND p.search_vector @@ q
-      ORDER BY ts_rank(p.search_vector, q) DESC, p.published_at DESC, p.id DESC
-      LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
-    if (result.rows.length === 0 && offset > 0) {
-      const count = await sql<{ total: number }>`
-        SELECT count(*) AS total FROM posts p, websearch_to_tsquery('english', ${text}) q
-        WHERE p.draft = 0 AND p.search_vector @@ q`.execute(this.db);
-      return { cards: [], total: Number(count.rows[0]?.total ?? 0) };
-    }
-    const total = Number(result.rows[0]?.total ?? 0);
-    const cards = result.rows.map(({ total: _total, ...card }) => card);
-    return { cards, total };
+/**
+ * PostgreSQL tsvector + GIN; ts_rank weighs title (A) over summary (B) over body (C). ts_rank
+ * reads each ranked post's stored vector, so only the window's are read.
+ */
+export class PostgresSearch extends WindowedSearch<string> {
+  protected prepare(query: SearchQuery): string | null {
+    return query.terms.length ? toWebsearchText(query) : null;
+  }
+
+  protected async count(text: string): Promise<number> {
+    const { rows } = await sql<{ total: number }>`
+      SELECT count(*) AS total FROM posts
+      WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)}`.execute(this.db);
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  protected async nthNewestId(text: string, n: number): Promise<number> {
+    return (
+      (
+        await this.ids(sql<{ id: number }>`
+      SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)}
+      ORDER BY id DESC LIMIT 1 OFFSET ${n - 1}`)
+      )[0] ?? 0
+    );
+  }
+
+  protected rankedIds(
+    text: string,
+    floor: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]> {
+    return this.ids(sql<{ id: number }>`
+      SELECT id FROM posts, ${TSQUERY(text)} q
+      WHERE draft = 0 AND search_vector @@ q AND id >= ${floor}
+      ORDER BY ts_rank(search_vector, q) DESC, id DESC LIMIT ${limit} OFFSET ${offset}`);
+  }
+
+  protected newestIds(
+    text: string,
+    ceiling: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]> {
+    return this.ids(sql<{ id: number }>`
+      SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)} AND id < ${ceiling}
+      ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
   }
 }

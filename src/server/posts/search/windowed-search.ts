@@ -1,0 +1,91 @@
+import type { Kysely, RawBuilder } from 'kysely';
+import type { PostCard } from '../../../shared/schemas/api.js';
+import type { Database } from '../../db/schema.js';
+import type { PostSearch, SearchPage } from './search.js';
+import type { SearchQuery } from './search-query.js';
+
+/**
+ * Matches ranked by relevance when a query has more: only the newest this many are ranked, the
+ * rest follow newest first. Ranking reads every match it ranks, so this bounds a search for a
+ * word found in most posts (see docs/decisions/004-search-rank-window.md).
+ */
+export const RANK_WINDOW = 1000;
+
+/**
+ * Past this many matches a word is in so many posts that relevance cannot tell them apart (its
+ * idf is near zero) while ranking would still read every match: such results are newest first.
+ */
+export const UNRANKED_ABOVE = 20_000;
+
+/**
+ * The search plan both engines follow: count the matches, rank the newest window of them, list
+ * the rest newest first, then read the page's posts. Each engine supplies the four queries.
+ */
+export abstract class WindowedSearch<Match> implements PostSearch {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly rankWindow = RANK_WINDOW,
+  ) {}
+
+  /** The engine's form of the query, or null when it can match nothing. */
+  protected abstract prepare(query: SearchQuery): Match | null;
+  protected abstract count(match: Match): Promise<number>;
+  /** The id of the n-th newest match (1-based). */
+  protected abstract nthNewestId(match: Match, n: number): Promise<number>;
+  /** Ids of matches with id ≥ floor, best first. */
+  protected abstract rankedIds(
+    match: Match,
+    floor: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]>;
+  /** Ids of matches with id < ceiling, newest first. */
+  protected abstract newestIds(
+    match: Match,
+    ceiling: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]>;
+
+  async search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
+    const match = this.prepare(query);
+    if (match === null) return { cards: [], total: 0 };
+    const total = await this.count(match);
+    if (total === 0 || offset >= total) return { cards: [], total };
+
+    // How many of the newest matches are ranked: all when few, a window when many, none past
+    // UNRANKED_ABOVE; `floor` is the lowest id of the ranked ones.
+    const ranked = total > UNRANKED_ABOVE ? 0 : Math.min(total, this.rankWindow);
+    const floor =
+      ranked === total
+        ? 0
+        : ranked === 0
+          ? Number.MAX_SAFE_INTEGER
+          : await this.nthNewestId(match, ranked);
+    const ids: number[] = [];
+    if (offset < ranked) ids.push(...(await this.rankedIds(match, floor, limit, offset)));
+    if (ids.length < limit && total > ranked) {
+      ids.push(
+        ...(await this.newestIds(match, floor, limit - ids.length, Math.max(0, offset - ranked))),
+      );
+    }
+    return { cards: await this.cards(ids), total };
+  }
+
+  /** Runs a query of post ids. */
+  protected async ids(query: RawBuilder<{ id: number }>): Promise<number[]> {
+    return (await query.execute(this.db)).rows.map((row) => Number(row.id));
+  }
+
+  /** The cards of `ids`, in that order. */
+  private async cards(ids: number[]): Promise<PostCard[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('posts')
+      .select(['id', 'title as name', 'slug', 'image', 'summary', 'category_id', 'published_at'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((card): card is PostCard => !!card);
+  }
+}
