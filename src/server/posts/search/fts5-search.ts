@@ -43,12 +43,13 @@ export class Fts5Search extends WindowedSearch<string> {
 
   protected newestIds(
     match: string,
-    ceiling: number,
+    ceiling: number | null,
     limit: number,
     offset: number,
   ): Promise<number[]> {
+    const below = ceiling === null ? sql`` : sql`AND rowid < ${ceiling}`;
     return this.ids(sql<{ id: number }>`
-      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} AND rowid < ${ceiling}
+      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} ${below}
       ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`);
   }
 }

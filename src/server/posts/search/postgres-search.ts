@@ -44,12 +44,13 @@ export class PostgresSearch extends WindowedSearch<string> {
 
   protected newestIds(
     text: string,
-    ceiling: number,
+    ceiling: number | null,
     limit: number,
     offset: number,
   ): Promise<number[]> {
+    const below = ceiling === null ? sql`` : sql`AND id < ${ceiling}`;
     return this.ids(sql<{ id: number }>`
-      SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)} AND id < ${ceiling}
+      SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)} ${below}
       ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
   }
 }

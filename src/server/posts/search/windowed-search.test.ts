@@ -31,11 +31,11 @@ describe.each(ENGINES)(
     });
     afterAll(() => t?.drop());
 
-    const pages = async (window: number, size: number) => {
+    const pages = async (window: number, size: number, unrankedAbove?: number) => {
       const search =
         engine === 'sqlite'
-          ? new Fts5Search(t.store.db, window)
-          : new PostgresSearch(t.store.db, window);
+          ? new Fts5Search(t.store.db, window, unrankedAbove)
+          : new PostgresSearch(t.store.db, window, unrankedAbove);
       const slugs: string[] = [];
       for (let offset = 0; offset < 20; offset += size) {
         const page = await search.search(parseSearchText('heron'), size, offset);
@@ -55,6 +55,13 @@ describe.each(ENGINES)(
         expect(slugs).toHaveLength(20);
         expect(new Set(slugs).size).toBe(20);
       }
+    });
+
+    it('lists a query with more matches than it ranks newest first, every match once', async () => {
+      const slugs = await pages(5, 6, 10);
+      expect(slugs).toEqual(
+        Array.from({ length: 20 }, (_, i) => `bird-${String(19 - i).padStart(2, '0')}`),
+      );
     });
 
     it('ranks exactly when the window holds every match, a title match first', async () => {

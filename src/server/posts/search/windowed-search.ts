@@ -25,6 +25,7 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   constructor(
     protected readonly db: Kysely<Database>,
     private readonly rankWindow = RANK_WINDOW,
+    private readonly unrankedAbove = UNRANKED_ABOVE,
   ) {}
 
   /** The engine's form of the query, or null when it can match nothing. */
@@ -39,10 +40,10 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     limit: number,
     offset: number,
   ): Promise<number[]>;
-  /** Ids of matches with id < ceiling, newest first. */
+  /** Ids of matches with id < ceiling (any id when null), newest first. */
   protected abstract newestIds(
     match: Match,
-    ceiling: number,
+    ceiling: number | null,
     limit: number,
     offset: number,
   ): Promise<number[]>;
@@ -54,16 +55,12 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     if (total === 0 || offset >= total) return { cards: [], total };
 
     // How many of the newest matches are ranked: all when few, a window when many, none past
-    // UNRANKED_ABOVE; `floor` is the lowest id of the ranked ones.
-    const ranked = total > UNRANKED_ABOVE ? 0 : Math.min(total, this.rankWindow);
+    // `unrankedAbove`; `floor` is the lowest id of the ranked ones (null: none are ranked).
+    const ranked = total > this.unrankedAbove ? 0 : Math.min(total, this.rankWindow);
     const floor =
-      ranked === total
-        ? 0
-        : ranked === 0
-          ? Number.MAX_SAFE_INTEGER
-          : await this.nthNewestId(match, ranked);
+      ranked === total ? 0 : ranked === 0 ? null : await this.nthNewestId(match, ranked);
     const ids: number[] = [];
-    if (offset < ranked) ids.push(...(await this.rankedIds(match, floor, limit, offset)));
+    if (offset < ranked) ids.push(...(await this.rankedIds(match, floor ?? 0, limit, offset)));
     if (ids.length < limit && total > ranked) {
       ids.push(
         ...(await this.newestIds(match, floor, limit - ids.length, Math.max(0, offset - ranked))),
