@@ -4,11 +4,22 @@ import { securityHeadersFor } from '../plugins/security-headers.js';
 import { encode, REVALIDATE, type CachedResponse } from './response-cache.js';
 
 type Wire = Record<string, string>;
-const wireHeaders = new WeakMap<CachedResponse, Wire>();
+/** Per entry, the complete header objects of its answers, built once: 304, plain, br, gzip. */
+const wireHeaders = new WeakMap<CachedResponse, Map<string, Wire>>();
 
-/** The headers every answer from this entry carries, built once per entry. */
-function headersOf(entry: CachedResponse, url: string, ctx: AppContext): Wire {
-  let headers = wireHeaders.get(entry);
+function headersOf(
+  entry: CachedResponse,
+  url: string,
+  ctx: AppContext,
+  variant: string,
+  body?: Buffer,
+): Wire {
+  let variants = wireHeaders.get(entry);
+  if (!variants) {
+    variants = new Map();
+    wireHeaders.set(entry, variants);
+  }
+  let headers = variants.get(variant);
   if (!headers) {
     headers = {
       ...securityHeadersFor(url, ctx.inlineStyleHashes),
@@ -17,7 +28,12 @@ function headersOf(entry: CachedResponse, url: string, ctx: AppContext): Wire {
       vary: 'accept-encoding',
       ...entry.headers,
     };
-    wireHeaders.set(entry, headers);
+    if (body) {
+      headers['content-type'] = entry.contentType;
+      headers['content-length'] = String(body.length);
+      if (variant !== 'identity') headers['content-encoding'] = variant;
+    }
+    variants.set(variant, headers);
   }
   return headers;
 }
@@ -36,19 +52,13 @@ export function serveFromCache(
   const url = req.url ?? '';
   const entry = (url.startsWith('/api/') ? ctx.responses : ctx.pages).get(url);
   if (!entry) return false;
-  const headers = headersOf(entry, url, ctx);
   if (req.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, headers);
+    res.writeHead(304, headersOf(entry, url, ctx, '304'));
     res.end();
     return true;
   }
-  const { name, body } = encode(req.headers['accept-encoding'], entry);
-  res.writeHead(entry.statusCode, {
-    ...headers,
-    'content-type': entry.contentType,
-    'content-length': String(body.length),
-    ...(name ? { 'content-encoding': name } : {}),
-  });
+  const { name = 'identity', body } = encode(req.headers['accept-encoding'], entry);
+  res.writeHead(entry.statusCode, headersOf(entry, url, ctx, name, body));
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
