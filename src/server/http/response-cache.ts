@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { securityHeadersFor } from '../plugins/security-headers.js';
 
 /** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
@@ -137,17 +138,58 @@ export function encode(
   return { body: entry.body };
 }
 
-/** Sends a cached response, compressed when the client accepts it, or 304 when it is current. */
+type Wire = Record<string, string>;
+/** Per entry, the complete header objects of its answers, built once: 304, identity, br, gzip. */
+const answerHeaderCache = new WeakMap<CachedResponse, Map<string, Wire>>();
+
+/**
+ * Every header of one answer from `entry`: the security headers, the caching headers, the
+ * entry's own and, with a body, its type, length and encoding. Built once per entry and variant,
+ * so both ways of answering from the cache send the same headers without per-request work.
+ */
+export function answerHeaders(
+  entry: CachedResponse,
+  security: Wire,
+  variant: '304' | 'identity' | 'br' | 'gzip',
+  body?: Buffer,
+): Wire {
+  let variants = answerHeaderCache.get(entry);
+  if (!variants) {
+    variants = new Map();
+    answerHeaderCache.set(entry, variants);
+  }
+  let headers = variants.get(variant);
+  if (!headers) {
+    headers = {
+      ...security,
+      etag: entry.etag,
+      'cache-control': REVALIDATE,
+      vary: 'accept-encoding',
+      ...entry.headers,
+    };
+    if (body) {
+      headers['content-type'] = entry.contentType;
+      headers['content-length'] = String(body.length);
+      if (variant !== 'identity') headers['content-encoding'] = variant;
+    }
+    variants.set(variant, headers);
+  }
+  return headers;
+}
+
+/** Sends a cached response through Fastify, compressed when accepted, or 304 when current. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
-  reply
-    .header('etag', entry.etag)
-    .header('cache-control', REVALIDATE)
-    .header('vary', 'accept-encoding');
-  for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-  const { name, body } = encode(request.headers['accept-encoding'], entry);
-  if (name) reply.header('content-encoding', name);
-  return reply.code(entry.statusCode).type(entry.contentType).send(body);
+  const security = securityHeadersFor(request.url, request.server.ctx.inlineStyleHashes);
+  if (request.headers['if-none-match'] === entry.etag)
+    return reply
+      .code(304)
+      .headers(answerHeaders(entry, security, '304'))
+      .send();
+  const { name = 'identity', body } = encode(request.headers['accept-encoding'], entry);
+  return reply
+    .code(entry.statusCode)
+    .headers(answerHeaders(entry, security, name, body))
+    .send(body);
 }
 
 /** Caches the JSON form of a value under the request's URL and sends it. */

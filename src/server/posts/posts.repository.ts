@@ -14,7 +14,7 @@ export interface FeedItem {
 }
 
 /** The columns of a card, named as the API names them. */
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   'posts.id',
   'posts.title as name',
   'posts.slug',
@@ -189,5 +189,3 @@ export class PostsRepository {
     return Number(row?.version ?? 0);
   }
 }
-
-export { CARD_COLUMNS };

@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { PostCard } from '../../../shared/schemas/api.js';
 import type { Database } from '../../db/schema.js';
+import { CARD_COLUMNS } from '../posts.repository.js';
 import type { PostSearch, SearchPage } from './search.js';
 import type { SearchQuery } from './search-query.js';
 
@@ -79,8 +80,8 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('posts')
-      .select(['id', 'title as name', 'slug', 'image', 'summary', 'category_id', 'published_at'])
-      .where('id', 'in', ids)
+      .select(CARD_COLUMNS)
+      .where('posts.id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)).filter((card): card is PostCard => !!card);
