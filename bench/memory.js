@@ -3,7 +3,11 @@
 // distinct post views (cache misses) and 400 distinct rendered post pages, 4 s each.
 // Env: BENCH_POSTS (100000), BENCH_PORT (3291; uses +9).
 
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  BENCH_DIR,
   ensureSqliteStore,
   envInt,
   fmt,
@@ -18,10 +22,13 @@ const posts = envInt('BENCH_POSTS', 100_000);
 const flags = process.argv.slice(2);
 printMachine(`Memory under load (${fmt(posts)} posts), node flags: ${flags.join(' ') || '(none)'}`);
 const databaseUrl = await ensureSqliteStore(posts);
+const memoryFile = join(BENCH_DIR, 'memory-report.json');
+rmSync(memoryFile, { force: true });
 const app = await startAppServer({
   port: envInt('BENCH_PORT', 3291) + 9,
   databaseUrl,
-  nodeArgs: flags,
+  nodeArgs: [...flags, '--import', './bench/lib/report-memory.js'],
+  extraEnv: { BENCH_MEMORY_FILE: memoryFile },
 });
 try {
   const idle = memoryOf(app.child.pid);
@@ -41,6 +48,10 @@ try {
     `idle RSS ${fmt(idle.rssMb)} MB; list ${fmt(list.rps)} req/s, post views ${fmt(views.rps)} req/s, pages ${fmt(pages.rps)} req/s`,
   );
   console.log(`peak RSS ${fmt(after.hwmMb)} MB (target ≤ 150 MB at 100k posts)`);
+  // Where the memory is once the loads are over (the peak itself is not attributable).
+  app.child.kill('SIGUSR2');
+  for (let i = 0; i < 50 && !existsSync(memoryFile); i++) await sleep(100);
+  if (existsSync(memoryFile)) console.log('after the loads:', readFileSync(memoryFile, 'utf8'));
 } finally {
   await stopChild(app.child);
 }

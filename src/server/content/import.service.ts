@@ -59,8 +59,12 @@ async function copyImages(from: string, to: string, names: Iterable<string>): Pr
   return copied;
 }
 
-/** Files read at once: enough to hide disk latency, few enough to bound memory. */
-const READ_AHEAD = 64;
+/**
+ * Files read and handed to the parser at once. While the main thread is busy writing a batch
+ * (synchronous on SQLite), the parser threads work through this queue, so it must hold more
+ * than a batch's worth of time; few enough to bound memory (≈ 40 KB a post in flight).
+ */
+const READ_AHEAD = 256;
 /** Rows written per batch inside the import's transaction. */
 const WRITE_BATCH = 400;
 

@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
-import { localImagesOf, renderMarkdown } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
@@ -116,7 +116,8 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
     throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
-  const html = sanitizePostHtml(renderMarkdown(body));
+  const rendered = renderMarkdown(body);
+  const html = sanitizePostHtml(rendered.html);
   const text = htmlToText(html);
   return {
     slug,
@@ -128,6 +129,6 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
     draft: front.draft,
     html,
     text,
-    images: [...new Set([front.image, ...localImagesOf(body)])],
+    images: [...new Set([front.image, ...rendered.localImages])],
   };
 }

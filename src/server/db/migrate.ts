@@ -5,6 +5,7 @@ import { coreTables } from './migrations/001-core-tables.js';
 import { fullTextSearch } from './migrations/002-full-text-search.js';
 import { contactMessages } from './migrations/003-contact-messages.js';
 import { searchWithoutDrafts } from './migrations/004-search-without-drafts.js';
+import { searchIndexWriteBuffer } from './migrations/005-search-index-write-buffer.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '002-full-text-search': fullTextSearch(engine),
     '003-contact-messages': contactMessages(engine),
     '004-search-without-drafts': searchWithoutDrafts(engine),
+    '005-search-index-write-buffer': searchIndexWriteBuffer(engine),
   };
 }
 

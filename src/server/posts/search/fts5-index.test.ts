@@ -12,6 +12,7 @@ import {
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
 import { createPostSearch } from './search.js';
 import { parseSearchText } from './search-query.js';
+import { SEARCH_INDEX_WRITE_BUFFER } from '../../db/migrations/005-search-index-write-buffer.js';
 
 const post: FixturePost = {
   slug: 'otter',
@@ -44,6 +45,13 @@ describe('the SQLite full-text index through publish, unpublish and edits', () =
     await importContent(t.store, { contentDir: dir, imagesDir });
   });
   afterAll(() => t?.drop());
+
+  it("gathers the terms of a bulk write in a 64 MB buffer rather than FTS5's 1 MB", async () => {
+    const { rows } = await sql<{
+      v: number;
+    }>`SELECT v FROM posts_fts_config WHERE k = 'hashsize'`.execute(t.store.db);
+    expect(rows).toEqual([{ v: SEARCH_INDEX_WRITE_BUFFER }]);
+  });
 
   it('keeps a draft out of the index, then indexes it when published', async () => {
     expect(await find('otter')).toEqual([]);
