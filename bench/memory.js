@@ -1,5 +1,6 @@
-// Peak resident memory of the server under mixed load, with the V8 flags given on the command
-// line, e.g. `node bench/memory.js --max-semi-space-size=4`. Loads: a cached API list, 2,500
+// Peak resident memory of the server under mixed load, with the V8 flags `npm start` uses, or
+// those given on the command line (`node bench/memory.js --max-semi-space-size=4`; none:
+// `BENCH_NODE_FLAGS= node bench/memory.js`). Loads: a cached API list, 2,500
 // distinct post views (cache misses) and 400 distinct rendered post pages, 4 s each.
 // Env: BENCH_POSTS (100000), BENCH_PORT (3291; uses +9).
 
@@ -14,12 +15,13 @@ import {
   load,
   memoryOf,
   printMachine,
+  SERVER_NODE_FLAGS,
   startAppServer,
   stopChild,
 } from './lib/common.js';
 
 const posts = envInt('BENCH_POSTS', 100_000);
-const flags = process.argv.slice(2);
+const flags = process.argv.length > 2 ? process.argv.slice(2) : SERVER_NODE_FLAGS;
 printMachine(`Memory under load (${fmt(posts)} posts), node flags: ${flags.join(' ') || '(none)'}`);
 const databaseUrl = await ensureSqliteStore(posts);
 const memoryFile = join(BENCH_DIR, 'memory-report.json');
@@ -33,11 +35,13 @@ const app = await startAppServer({
 try {
   const idle = memoryOf(app.child.pid);
   const list = await load(app.url, ['/api/posts?page=1'], { duration: 4 });
+  const afterList = memoryOf(app.child.pid);
   const views = await load(
     app.url,
     Array.from({ length: 2500 }, (_, i) => `/api/post/fake-post-${i + 1}`),
     { duration: 4 },
   );
+  const afterViews = memoryOf(app.child.pid);
   const pages = await load(
     app.url,
     Array.from({ length: 400 }, (_, i) => `/fake-post-${i + 1}`),
@@ -46,6 +50,9 @@ try {
   const after = memoryOf(app.child.pid);
   console.log(
     `idle RSS ${fmt(idle.rssMb)} MB; list ${fmt(list.rps)} req/s, post views ${fmt(views.rps)} req/s, pages ${fmt(pages.rps)} req/s`,
+  );
+  console.log(
+    `peak RSS after each load: list ${fmt(afterList.hwmMb)} MB, post views ${fmt(afterViews.hwmMb)} MB, pages ${fmt(after.hwmMb)} MB`,
   );
   console.log(`peak RSS ${fmt(after.hwmMb)} MB (target ≤ 150 MB at 100k posts)`);
   // Where the memory is once the loads are over (the peak itself is not attributable).

@@ -11,6 +11,17 @@ export const BENCH_DIR = join(ROOT, '.bench');
 export const CLI = join(ROOT, 'bin', 'postfolio.js');
 mkdirSync(BENCH_DIR, { recursive: true });
 
+/**
+ * The V8 memory flags the server ships with, read from `npm start` (package.json), so that the
+ * benchmarks measure the server as it runs. BENCH_NODE_FLAGS (space-separated) replaces them.
+ */
+export const SERVER_NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.match(
+        /--max-[\w-]+=\d+/g,
+      ) ?? []);
+
 export function machine() {
   const list = cpus();
   return {
@@ -123,7 +134,7 @@ export async function startAppServer({
   port,
   databaseUrl,
   extraEnv = {},
-  nodeArgs = [],
+  nodeArgs = SERVER_NODE_FLAGS,
   args = [],
 }) {
   const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', ...args], {

@@ -67,8 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store,
     posts: new PostsService(repository, createPostSearch(store.db, store.engine), config.pageSize),
     contentState: new ContentStateWatcher(store.db, options.contentPollMs),
-    responses: new ResponseCache(2000, 16 * 1024 * 1024),
-    pages: new ResponseCache(300, 8 * 1024 * 1024),
+    responses: new ResponseCache(2000, 8 * 1024 * 1024),
+    pages: new ResponseCache(300, 4 * 1024 * 1024),
     inlineStyleHashes: [],
   };
   app.decorate('ctx', ctx);

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, Engine } from './schema.js';
 
 /** An open database: the typed query builder plus which engine answers it. */
@@ -15,9 +16,18 @@ export interface Store {
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/postfolio.db';
+const SQLITE_CACHE_KB = Number(process.env.POSTFOLIO_SQLITE_CACHE_KB) || 4096;
 
-// COUNT(*) and BIGINT come back from pg as strings; every count here fits a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/**
+ * The PostgreSQL driver, loaded only for a PostgreSQL store: a SQLite server (the default) is
+ * 3 MB of heap lighter without it.
+ */
+function loadPg(): typeof pg {
+  const driver = createRequire(import.meta.url)('pg') as typeof pg;
+  // COUNT(*) and BIGINT come back from pg as strings; every count here fits a JS number.
+  driver.types.setTypeParser(driver.types.builtins.INT8, (value) => Number(value));
+  return driver;
+}
 
 export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//.test(url);
@@ -41,6 +51,10 @@ function openSqlite(file: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 builds SQLite with a 16 MB page cache per connection; most of it would hold
+  // post bodies that the response cache and the OS's file cache already hold. 4 MB keeps the
+  // indexes' hot pages (measured in docs/performance.md, "Memory").
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
@@ -51,7 +65,7 @@ function openSqlite(file: string): Store {
 }
 
 function openPostgres(url: string, poolSize: number): Store {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,

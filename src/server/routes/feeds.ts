@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Feed } from 'feed';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/response-cache.js';
@@ -26,6 +25,8 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     const { site } = publicSite(app.ctx);
     const base = origin();
     const items = await repository.listFeedItems(FEED_ITEMS, category?.id);
+    // Loaded on the first feed request (then cached): most of a server's life needs no RSS writer.
+    const { Feed } = await import('feed');
     const feed = new Feed({
       title: category ? `${category.name} · ${site.title}` : site.title,
       description: site.description,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The V8 memory flags of `npm start`: the browser tests run the server as it ships. */
+const SERVER_NODE_FLAGS: string[] =
+  (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.match(/--max-[\w-]+=\d+/g) ?? [];
+
 /**
  * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
  * store (SQLite unless `databaseUrl` is given) and the demo content, and waits for /readyz.
@@ -37,7 +43,7 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [main, 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main, 'serve'], {
     cwd: ROOT,
     env: {
       ...process.env,
