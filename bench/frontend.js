@@ -4,7 +4,15 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BENCH_DIR, envInt, printMachine, startAppServer, stopChild, table } from './lib/common.js';
+import {
+  BENCH_DIR,
+  envInt,
+  printMachine,
+  ROOT,
+  startAppServer,
+  stopChild,
+  table,
+} from './lib/common.js';
 
 const port = envInt('BENCH_PORT', 3291) + 5;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -98,6 +106,20 @@ try {
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') js.add(attr(tag, 'href'));
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.add(attr(tag, 'href'));
   }
+  // After the first paint the boot script loads the app entry (with its imports) and the route
+  // modules the page names in its meta tag.
+  const routeModules = /<meta name="postfolio-modules" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  for (const href of routeModules.split(' ').filter(Boolean)) js.add(href);
+  const manifest = JSON.parse(
+    readFileSync(join(ROOT, 'dist', 'web', 'client', '.vite', 'manifest.json'), 'utf8'),
+  );
+  const addWithImports = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(`/${chunk.file}`)) return;
+    js.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) addWithImports(imported);
+  };
+  addWithImports('entry.client.tsx');
   const sizes = async (urls) =>
     Promise.all(
       [...urls].map(async (u) => {
@@ -143,7 +165,7 @@ hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />)
     });
 
   console.log(
-    '\nFirst-load JavaScript of /posts (module script + modulepreloads in the served HTML; gzip -9):',
+    '\nFirst-load JavaScript of /posts (boot script, app entry and route modules with their imports; gzip -9):',
   );
   table(
     ['chunk', 'raw KB', 'gzip KB'],

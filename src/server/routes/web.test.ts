@@ -151,6 +151,24 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
       expect(text.toLowerCase()).not.toContain(SECRET);
   });
 
+  it('loads no app code before the first paint, and names route modules that exist', async () => {
+    const html = (await get('/posts')).body;
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(scripts).toHaveLength(1);
+    const boot = (await get(scripts[0]!)).body;
+    expect(boot.length).toBeLessThan(2048);
+    expect(boot).toContain('requestAnimationFrame');
+    const named = /<meta name="postfolio-modules" content="([^"]+)">/.exec(html)?.[1]?.split(' ');
+    expect(named?.some((href) => href.includes('posts-route'))).toBe(true);
+    for (const href of named!) {
+      const res = await get(href);
+      expect(res.statusCode, href).toBe(200);
+      expect(res.headers['content-type'], href).toContain('javascript');
+    }
+  });
+
   it('serves hashed assets with immutable caching and no source maps or manifest', async () => {
     const html = (await get('/posts')).body;
     const script = html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;

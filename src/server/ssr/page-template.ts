@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROUTE_MODULES_META } from '../../shared/route-modules-meta.js';
 
 interface ManifestChunk {
   file: string;
@@ -30,7 +31,7 @@ export class PageTemplate {
     );
   }
 
-  /** Stylesheets and module preloads for route modules, so a page needs no request waterfall. */
+  /** Stylesheets and the list of route modules, so a page needs no request waterfall. */
   private assetTags(modules: string[]): string {
     const key = modules.join('|');
     const cached = this.assetsOf.get(key);
@@ -45,9 +46,10 @@ export class PageTemplate {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     modules.forEach(visit);
+    // Named, not preloaded: the boot script fetches them after the first paint (src/web/boot.ts).
     const tags = [
       ...[...css].map((href) => `<link rel="stylesheet" href="/${href}">`),
-      ...[...files].map((href) => `<link rel="modulepreload" href="/${href}">`),
+      `<meta name="${ROUTE_MODULES_META}" content="${[...files].map((href) => `/${href}`).join(' ')}">`,
     ].join('\n    ');
     this.assetsOf.set(key, tags);
     return tags;
