@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
 import type { Static } from 'typebox';
@@ -130,6 +130,14 @@ export class ContentRepository {
       .where('id', '=', 1)
       .executeTakeFirst();
     return row?.site_json ?? null;
+  }
+
+  /**
+   * Merges SQLite's full-text index into one segment. A bulk write leaves it in several, and
+   * every search term is looked up in each (100k posts: 7.6 s; search p95 5.3 → 4.3 ms).
+   */
+  async optimizeSearchIndex(): Promise<void> {
+    await sql`INSERT INTO posts_fts (posts_fts) VALUES ('optimize')`.execute(this.db);
   }
 
   /** Moves the content version on and stores the site config every instance serves. */

@@ -14,7 +14,16 @@ export interface ImportOptions {
   /** Remove posts (and unused categories) whose files are gone. */
   prune?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Posts written from which the SQLite search index is merged afterwards (tests lower it). */
+  optimizeSearchFrom?: number;
 }
+
+/**
+ * A bulk import leaves SQLite's search index in many segments; merging them costs a pass over
+ * the whole index, so it is done when an import wrote at least this many posts and at least a
+ * tenth of the store. Smaller writes are merged by FTS5 itself as they come.
+ */
+const OPTIMIZE_SEARCH_FROM = 1000;
 
 export interface ImportSummary {
   created: number;
@@ -186,6 +195,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       // Copied once everything checked out, before the commit: a refused import copies nothing,
       // and a failed copy rolls the transaction back.
       const images = await copyImages(imagesSource, options.imagesDir, availableImages);
+
+      const written = created + updated;
+      const optimizeFrom = options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM;
+      if (store.engine === 'sqlite' && written >= Math.max(optimizeFrom, existing.size / 10))
+        await repository.optimizeSearchIndex();
 
       let deleted = 0;
       if (options.prune) {

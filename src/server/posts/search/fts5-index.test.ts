@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../../content/import.service.js';
 import {
+  manyPosts,
   postFile,
   writeContent,
   type FixturePost,
@@ -84,5 +85,45 @@ describe('the SQLite full-text index through publish, unpublish and edits', () =
       10,
     );
     expect(beyond).toEqual({ cards: [], total: 1 });
+  });
+});
+
+describe('the SQLite full-text index after a bulk import', () => {
+  const segments = async (t: TestStore) =>
+    (
+      await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM posts_fts_idx`.execute(
+        t.store.db,
+      )
+    ).rows[0]!.n;
+  const bulkImport = async (optimizeSearchFrom: number) => {
+    const t = await createTestStore('sqlite');
+    const contentDir = writeContent({ posts: manyPosts(900, 'news', 'bulk') });
+    const imagesDir = mkdtempSync(join(tmpdir(), 'pf-img-'));
+    await importContent(t.store, { contentDir, imagesDir, optimizeSearchFrom });
+    return t;
+  };
+
+  it('is merged into one segment when the import wrote many posts', async () => {
+    const t = await bulkImport(500);
+    try {
+      expect(await segments(t)).toBe(1);
+      const page = await createPostSearch(t.store.db, 'sqlite').search(
+        parseSearchText('bulk'),
+        10,
+        0,
+      );
+      expect(page.total).toBe(900);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  it('is left to FTS5 when the import wrote fewer than the threshold', async () => {
+    const t = await bulkImport(10_000);
+    try {
+      expect(await segments(t)).toBeGreaterThan(1);
+    } finally {
+      await t.drop();
+    }
   });
 });
