@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { toFts5Match, type SearchQuery } from './search-query.js';
 import { WindowedSearch } from './windowed-search.js';
 
@@ -14,42 +15,53 @@ export class Fts5Search extends WindowedSearch<string> {
     return query.terms.length ? toFts5Match(query) : null;
   }
 
-  protected async count(match: string): Promise<number> {
+  protected async count(db: Kysely<Database>, match: string): Promise<number> {
     const { rows } = await sql<{ total: number }>`
-      SELECT count(*) AS total FROM posts_fts WHERE posts_fts MATCH ${match}`.execute(this.db);
+      SELECT count(*) AS total FROM posts_fts WHERE posts_fts MATCH ${match}`.execute(db);
     return Number(rows[0]?.total ?? 0);
   }
 
-  protected async nthNewestId(match: string, n: number): Promise<number> {
+  protected async nthNewestId(db: Kysely<Database>, match: string, n: number): Promise<number> {
     return (
       (
-        await this.ids(sql<{ id: number }>`
+        await this.ids(
+          db,
+          sql<{ id: number }>`
       SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match}
-      ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`)
+      ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
+        )
       )[0] ?? 0
     );
   }
 
   protected rankedIds(
+    db: Kysely<Database>,
     match: string,
     floor: number,
     limit: number,
     offset: number,
   ): Promise<number[]> {
-    return this.ids(sql<{ id: number }>`
+    return this.ids(
+      db,
+      sql<{ id: number }>`
       SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} AND rowid >= ${floor}
-      ORDER BY ${BM25}, rowid DESC LIMIT ${limit} OFFSET ${offset}`);
+      ORDER BY ${BM25}, rowid DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
   }
 
   protected newestIds(
+    db: Kysely<Database>,
     match: string,
     ceiling: number | null,
     limit: number,
     offset: number,
   ): Promise<number[]> {
     const below = ceiling === null ? sql`` : sql`AND rowid < ${ceiling}`;
-    return this.ids(sql<{ id: number }>`
+    return this.ids(
+      db,
+      sql<{ id: number }>`
       SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} ${below}
-      ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`);
+      ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
   }
 }

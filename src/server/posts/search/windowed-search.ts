@@ -31,11 +31,12 @@ export abstract class WindowedSearch<Match> implements PostSearch {
 
   /** The engine's form of the query, or null when it can match nothing. */
   protected abstract prepare(query: SearchQuery): Match | null;
-  protected abstract count(match: Match): Promise<number>;
+  protected abstract count(db: Kysely<Database>, match: Match): Promise<number>;
   /** The id of the n-th newest match (1-based). */
-  protected abstract nthNewestId(match: Match, n: number): Promise<number>;
+  protected abstract nthNewestId(db: Kysely<Database>, match: Match, n: number): Promise<number>;
   /** Ids of matches with id ≥ floor, best first. */
   protected abstract rankedIds(
+    db: Kysely<Database>,
     match: Match,
     floor: number,
     limit: number,
@@ -43,42 +44,57 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   ): Promise<number[]>;
   /** Ids of matches with id < ceiling (any id when null), newest first. */
   protected abstract newestIds(
+    db: Kysely<Database>,
     match: Match,
     ceiling: number | null,
     limit: number,
     offset: number,
   ): Promise<number[]>;
 
-  async search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
-    const match = this.prepare(query);
-    if (match === null) return { cards: [], total: 0 };
-    const total = await this.count(match);
-    if (total === 0 || offset >= total) return { cards: [], total };
+  /**
+   * Runs the queries of one search; an engine may run them in one transaction with its own
+   * planner settings.
+   */
+  protected within<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return work(this.db);
+  }
 
-    // How many of the newest matches are ranked: all when few, a window when many, none past
-    // `unrankedAbove`; `floor` is the lowest id of the ranked ones (null: none are ranked).
-    const ranked = total > this.unrankedAbove ? 0 : Math.min(total, this.rankWindow);
-    const floor =
-      ranked === total ? 0 : ranked === 0 ? null : await this.nthNewestId(match, ranked);
-    const ids: number[] = [];
-    if (offset < ranked) ids.push(...(await this.rankedIds(match, floor ?? 0, limit, offset)));
-    if (ids.length < limit && total > ranked) {
-      ids.push(
-        ...(await this.newestIds(match, floor, limit - ids.length, Math.max(0, offset - ranked))),
-      );
-    }
-    return { cards: await this.cards(ids), total };
+  /** Called once the matches are counted, before the window's queries run. */
+  protected async planFor(_db: Kysely<Database>, _total: number): Promise<void> {}
+
+  search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
+    const match = this.prepare(query);
+    if (match === null) return Promise.resolve({ cards: [], total: 0 });
+    return this.within(async (db) => {
+      const total = await this.count(db, match);
+      if (total === 0 || offset >= total) return { cards: [], total };
+      await this.planFor(db, total);
+
+      // How many of the newest matches are ranked: all when few, a window when many, none past
+      // `unrankedAbove`; `floor` is the lowest id of the ranked ones (null: none are ranked).
+      const ranked = total > this.unrankedAbove ? 0 : Math.min(total, this.rankWindow);
+      const floor =
+        ranked === total ? 0 : ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
+      const ids: number[] = [];
+      if (offset < ranked)
+        ids.push(...(await this.rankedIds(db, match, floor ?? 0, limit, offset)));
+      if (ids.length < limit && total > ranked) {
+        const rest = limit - ids.length;
+        ids.push(...(await this.newestIds(db, match, floor, rest, Math.max(0, offset - ranked))));
+      }
+      return { cards: await this.cards(db, ids), total };
+    });
   }
 
   /** Runs a query of post ids. */
-  protected async ids(query: RawBuilder<{ id: number }>): Promise<number[]> {
-    return (await query.execute(this.db)).rows.map((row) => Number(row.id));
+  protected async ids(db: Kysely<Database>, query: RawBuilder<{ id: number }>): Promise<number[]> {
+    return (await query.execute(db)).rows.map((row) => Number(row.id));
   }
 
   /** The cards of `ids`, in that order. */
-  private async cards(ids: number[]): Promise<PostCard[]> {
+  private async cards(db: Kysely<Database>, ids: number[]): Promise<PostCard[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
+    const rows = await db
       .selectFrom('posts')
       .select(CARD_COLUMNS)
       .where('posts.id', 'in', ids)
