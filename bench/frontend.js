@@ -79,7 +79,10 @@ try {
           audits['largest-contentful-paint'].displayValue,
           audits['total-blocking-time'].displayValue,
           audits['cumulative-layout-shift'].displayValue,
-          below.join(' ') || '-',
+          // A failed run (e.g. no paint within Lighthouse's timeout on a starved machine) scores 0.
+          result.lhr.runtimeError
+            ? `runtime error: ${result.lhr.runtimeError.code}`
+            : below.join(' ') || '-',
         ]);
       }
     } finally {
