@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const scripts = [
   'frontend.js',
+  'long-tasks.js',
   'api-throughput.js',
   'pages-throughput.js',
   'search-scale.js',
