@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   BENCH_DIR,
+  CHROMIUM_FLAGS,
   envInt,
   printMachine,
   ROOT,
@@ -16,16 +17,7 @@ import {
 
 const port = envInt('BENCH_PORT', 3291) + 5;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BENCH_DIR,
+  CHROMIUM_FLAGS,
   envInt,
   fmt,
   printMachine,
@@ -22,15 +23,7 @@ for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: t
 const app = await startAppServer({ port: envInt('BENCH_PORT', 3291) + 6, databaseUrl: demoDb });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 });
 try {
   const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();

@@ -9,6 +9,16 @@ import autocannon from 'autocannon';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH_DIR = join(ROOT, '.bench');
 export const CLI = join(ROOT, 'bin', 'postfolio.js');
+/** Debian's Chromium, headless, without sandbox, GPU, QUIC or background traffic. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 mkdirSync(BENCH_DIR, { recursive: true });
 
 /**
