@@ -6,26 +6,22 @@ import { join } from 'node:path';
 import {
   compareThroughput,
   ensureFakeFolder,
-  envInt,
   ensureSqliteStore,
   fmt,
   memoryOf,
+  printComparisonMethod,
   printMachine,
   startAppServer,
   startBareServer,
   stopChild,
+  throughputSettings,
 } from './lib/common.js';
 
-const posts = envInt('BENCH_POSTS', 10_000);
-const rounds = envInt('BENCH_ROUNDS', 3);
-const duration = envInt('BENCH_DURATION', 5);
-const connections = envInt('BENCH_CONNECTIONS', 50);
-const port = envInt('BENCH_PORT', 3291);
+const settings = throughputSettings(0);
+const { posts, rounds, duration, connections, port } = settings;
 
 printMachine(`API throughput: app vs bare node:http (${fmt(posts)} posts, SQLite)`);
-console.log(
-  `method: ${rounds} alternating rounds × ${duration} s per side, ${connections} connections, pipelining 1; ratio = median of per-round app/bare`,
-);
+printComparisonMethod(settings);
 
 const db = await ensureSqliteStore(posts);
 const app = await startAppServer({ port, databaseUrl: db });

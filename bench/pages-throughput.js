@@ -3,28 +3,24 @@
 // (BENCH_POSTS, BENCH_ROUNDS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_PORT default 3293).
 import {
   compareThroughput,
-  envInt,
   ensureSqliteStore,
   fmt,
   memoryOf,
+  printComparisonMethod,
   printMachine,
   startAppServer,
   startBareServer,
   stopChild,
+  throughputSettings,
 } from './lib/common.js';
 
-const posts = envInt('BENCH_POSTS', 10_000);
-const rounds = envInt('BENCH_ROUNDS', 3);
-const duration = envInt('BENCH_DURATION', 5);
-const connections = envInt('BENCH_CONNECTIONS', 50);
-const port = envInt('BENCH_PORT', 3291) + 2;
+const settings = throughputSettings(2);
+const { posts, rounds, duration, connections, port } = settings;
 
 printMachine(
   `Pages throughput: server-rendered HTML vs bare node:http (${fmt(posts)} posts, SQLite)`,
 );
-console.log(
-  `method: ${rounds} alternating rounds × ${duration} s per side, ${connections} connections, pipelining 1; ratio = median of per-round app/bare`,
-);
+printComparisonMethod(settings);
 
 const db = await ensureSqliteStore(posts);
 const app = await startAppServer({ port, databaseUrl: db });

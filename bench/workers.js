@@ -4,7 +4,6 @@
 import { cpus } from 'node:os';
 import {
   ensureSqliteStore,
-  envInt,
   fmt,
   load,
   median,
@@ -12,12 +11,10 @@ import {
   startAppServer,
   stopChild,
   table,
+  throughputSettings,
 } from './lib/common.js';
 
-const posts = envInt('BENCH_POSTS', 10_000);
-const rounds = envInt('BENCH_ROUNDS', 3);
-const duration = envInt('BENCH_DURATION', 5);
-const port = envInt('BENCH_PORT', 3291) + 8;
+const { posts, rounds, duration, port } = throughputSettings(8);
 
 printMachine(`Workers: serve --workers 1 vs 2 (${fmt(posts)} posts, SQLite)`);
 console.log(`${cpus().length} cores; autocannon runs on the same machine, so it competes for them`);

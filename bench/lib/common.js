@@ -208,6 +208,24 @@ export function memoryOf(pid) {
   }
 }
 
+/** What every throughput bench reads from the environment; `portOffset` keeps benches apart. */
+export function throughputSettings(portOffset) {
+  return {
+    posts: envInt('BENCH_POSTS', 10_000),
+    rounds: envInt('BENCH_ROUNDS', 3),
+    duration: envInt('BENCH_DURATION', 5),
+    connections: envInt('BENCH_CONNECTIONS', 50),
+    port: envInt('BENCH_PORT', 3291) + portOffset,
+  };
+}
+
+/** The method line printed above an app-vs-bare comparison. */
+export function printComparisonMethod({ rounds, duration, connections }) {
+  console.log(
+    `method: ${rounds} alternating rounds × ${duration} s per side, ${connections} connections, pipelining 1; ratio = median of per-round app/bare`,
+  );
+}
+
 /** One autocannon run; `paths` are cycled round-robin by every connection. */
 export async function load(baseUrl, paths, { duration = 5, connections = 50, headers } = {}) {
   const result = await autocannon({

@@ -16,7 +16,8 @@ export interface Store {
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/postfolio.db';
-const SQLITE_CACHE_KB = Number(process.env.POSTFOLIO_SQLITE_CACHE_KB) || 4096;
+/** SQLite's page cache per connection (see openSqlite). */
+const SQLITE_CACHE_KB = 4096;
 
 /**
  * The PostgreSQL driver, loaded only for a PostgreSQL store: a SQLite server (the default) is
