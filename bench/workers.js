@@ -47,13 +47,11 @@ for (let round = 0; round < rounds; round++) {
 }
 
 console.log();
-console.log(
-  table(
-    ['load', '1 worker req/s', '2 workers req/s', '2 / 1'],
-    loads.map(([name]) => {
-      const one = median(results.get(name)[1]);
-      const two = median(results.get(name)[2]);
-      return [name, fmt(one), fmt(two), (two / one).toFixed(2)];
-    }),
-  ),
+table(
+  ['load', '1 worker req/s', '2 workers req/s', '2 / 1'],
+  loads.map(([name]) => {
+    const one = median(results.get(name)[1]);
+    const two = median(results.get(name)[2]);
+    return [name, fmt(one), fmt(two), (two / one).toFixed(2)];
+  }),
 );
