@@ -1,11 +1,16 @@
-import { copyFile, mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Store } from '../db/connection.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
 import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
-import { createPostParser } from './parse-pool.js';
-import { ContentFileError, sourceHash, type ParsedPost } from './post-file.js';
+import { createPostLoader } from './parse-pool.js';
+import {
+  ContentFileError,
+  type LoadedPost,
+  type ParsedPost,
+  type PostSource,
+} from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
 
 export interface ImportOptions {
@@ -69,11 +74,11 @@ async function copyImages(from: string, to: string, names: Iterable<string>): Pr
 }
 
 /**
- * Files read and handed to the parser at once. While the main thread is busy writing a batch
- * (synchronous on SQLite), the parser threads work through this queue, so it must hold more
- * than a batch's worth of time; few enough to bound memory (≈ 40 KB a post in flight).
+ * Posts handed to the loader ahead of the one being written. While the main thread is busy
+ * writing a batch (synchronous on SQLite), the threads work through this queue, so it must hold
+ * more than a batch's worth of time; few enough to bound memory (≈ 40 KB a post in flight).
  */
-const READ_AHEAD = 256;
+const LOAD_AHEAD = 1024;
 /** Rows written per batch inside the import's transaction. */
 const WRITE_BATCH = 400;
 
@@ -112,7 +117,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const existing = await new ContentRepository(store.db).existingSources();
 
   const rollback = new Error('rollback');
-  const parser = createPostParser(files.length);
+  const loader = createPostLoader(files.length);
   let summary: ImportSummary | undefined;
   try {
     await store.db.transaction().execute(async (trx) => {
@@ -134,60 +139,51 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         pending = [];
       };
 
-      // Reading and parsing of the next chunk runs while this one is checked and written.
-      const prepare = async (from: number) => {
-        const chunk = files.slice(from, from + READ_AHEAD);
-        const raws = await Promise.all(chunk.map((file) => readFile(file, 'utf8')));
-        return chunk.map((file, offset) => {
-          const path = relative(contentDir, file);
-          const raw = raws[offset]!;
-          const hash = sourceHash(raw);
-          const before = existing.get(path);
-          const unchangedBefore =
-            before &&
-            before.hash === hash &&
-            categorySlugs.has(before.category) &&
-            availableImages.has(before.image)
-              ? before
-              : undefined;
-          const parsed = unchangedBefore ? undefined : parser.parse(path, raw);
-          parsed?.catch(() => {}); // awaited below, in file order
-          return { path, hash, unchangedBefore, parsed };
-        });
+      const sourceOf = (file: string): PostSource => {
+        const path = relative(contentDir, file);
+        const before = existing.get(path);
+        // A post is skipped only when its file and everything it refers to are still as stored.
+        const stillValid =
+          before && categorySlugs.has(before.category) && availableImages.has(before.image);
+        return { file, path, knownHash: stillValid ? (before.hash ?? undefined) : undefined };
       };
-
-      let next = prepare(0);
-      for (let start = 0; start < files.length; start += READ_AHEAD) {
-        const items = await next;
-        if (start + READ_AHEAD < files.length) next = prepare(start + READ_AHEAD);
-        for (const [offset, item] of items.entries()) {
-          try {
-            let slug: string;
-            if (item.unchangedBefore) {
-              slug = item.unchangedBefore.slug;
-              unchanged += 1;
-            } else {
-              const post = checkedPost(
-                item.path,
-                await item.parsed!,
-                site ? categorySlugs : null,
-                availableImages,
-              );
-              slug = post.slug;
-              if (slugsBefore.has(slug)) updated += 1;
-              else created += 1;
-              pending.push(toRow(post, item.path, item.hash, categoryIds, imageSizes));
-            }
-            const twin = seenSlugs.get(slug);
-            if (twin)
-              throw new ContentFileError(item.path, [`slug "${slug}" is already used by ${twin}`]);
-            seenSlugs.set(slug, item.path);
-          } catch (error) {
-            if (!(error instanceof ContentFileError)) throw error;
-            failures.push(error);
-          }
-          options.onProgress?.(start + offset + 1, files.length);
+      // Posts load ahead of the one being checked, so the threads keep parsing while a batch
+      // is written; results are taken in file order.
+      const ahead: Promise<LoadedPost>[] = [];
+      let launched = 0;
+      for (const [index, file] of files.entries()) {
+        for (; launched < Math.min(files.length, index + LOAD_AHEAD); launched++) {
+          const loading = loader.load(sourceOf(files[launched]!));
+          loading.catch(() => {}); // awaited below, in file order
+          ahead.push(loading);
         }
+        const path = relative(contentDir, file);
+        try {
+          const loaded = await ahead.shift()!;
+          let slug: string;
+          if (!loaded.post) {
+            slug = existing.get(path)!.slug;
+            unchanged += 1;
+          } else {
+            const post = checkedPost(
+              path,
+              loaded.post,
+              site ? categorySlugs : null,
+              availableImages,
+            );
+            slug = post.slug;
+            if (slugsBefore.has(slug)) updated += 1;
+            else created += 1;
+            pending.push(toRow(post, path, loaded.hash, categoryIds, imageSizes));
+          }
+          const twin = seenSlugs.get(slug);
+          if (twin) throw new ContentFileError(path, [`slug "${slug}" is already used by ${twin}`]);
+          seenSlugs.set(slug, path);
+        } catch (error) {
+          if (!(error instanceof ContentFileError)) throw error;
+          failures.push(error);
+        }
+        options.onProgress?.(index + 1, files.length);
         if (pending.length >= WRITE_BATCH) await flush();
       }
       await flush();
@@ -217,14 +213,14 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         deleted,
         categories: site.categories.length,
         images,
-        threads: parser.threads,
+        threads: loader.threads,
       };
     });
   } catch (error) {
     if (error === rollback) throw new ImportError(failures);
     throw error;
   } finally {
-    await parser.close();
+    await loader.close();
   }
   return summary!;
 }

@@ -1,16 +1,15 @@
 import { parentPort } from 'node:worker_threads';
-import { ContentFileError, parsePostFile } from './post-file.js';
+import { ContentFileError, loadPostFile, type PostSource } from './post-file.js';
 
-/** A thread that parses, renders and sanitizes posts for a large import. */
-export interface ParseRequest {
+/** A thread that reads, parses, renders and sanitizes posts for a large import. */
+export interface LoadRequest {
   id: number;
-  path: string;
-  raw: string;
+  source: PostSource;
 }
 
-parentPort?.on('message', ({ id, path, raw }: ParseRequest) => {
+parentPort?.on('message', ({ id, source }: LoadRequest) => {
   try {
-    parentPort!.postMessage({ id, post: parsePostFile(path, raw) });
+    parentPort!.postMessage({ id, loaded: loadPostFile(source) });
   } catch (error) {
     if (error instanceof ContentFileError)
       parentPort!.postMessage({ id, problems: error.problems });

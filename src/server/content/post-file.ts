@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
@@ -58,6 +59,33 @@ function summaryFrom(text: string): string {
   if (text.length <= 240) return text;
   const cut = text.slice(0, 240);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 160 ? cut.lastIndexOf(' ') : 240)}…`;
+}
+
+/** A post file to load: where it is, and the hash under which the store already holds it. */
+export interface PostSource {
+  file: string;
+  /** The path relative to the content folder, as errors and the store name it. */
+  path: string;
+  /** When the file still hashes to this, it is not parsed again. */
+  knownHash?: string;
+}
+
+/** A loaded post file: its hash, and the parsed post unless the hash was already known. */
+export interface LoadedPost {
+  hash: string;
+  post?: ParsedPost;
+}
+
+/** Reads, hashes and (unless unchanged) parses one post file; throws ContentFileError. */
+export function loadPostFile({ file, path, knownHash }: PostSource): LoadedPost {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ContentFileError(path, [`cannot be read (${(error as NodeJS.ErrnoException).code})`]);
+  }
+  const hash = sourceHash(raw);
+  return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw) };
 }
 
 /** Parses, validates, renders and sanitizes one Markdown post; throws ContentFileError. */
