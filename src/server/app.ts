@@ -66,7 +66,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     store,
     posts: new PostsService(repository, createPostSearch(store.db, store.engine), config.pageSize),
-    contentState: new ContentStateWatcher(store.db, options.contentPollMs),
+    contentState: new ContentStateWatcher(store.db, {
+      pollMs: options.contentPollMs,
+      listen: store.listen,
+    }),
     responses: new ResponseCache(2000, 8 * 1024 * 1024),
     pages: new ResponseCache(300, 4 * 1024 * 1024),
     inlineStyleHashes: [],

@@ -1,6 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
+import type { Listen } from '../db/notifications.js';
 import type { Database } from '../db/schema.js';
+
+/** The channel an import notifies on PostgreSQL when it publishes new content. */
+export const CONTENT_CHANNEL = 'postfolio_content';
+/** How often the version is read when nothing notifies changes (SQLite), ms. */
+const POLL_MS = 1000;
+/** With notifications, a poll only in case one was lost without the connection dropping, ms. */
+const BACKSTOP_POLL_MS = 30_000;
+
+export interface WatchOptions {
+  /** Overrides the SQLite poll interval (tests). */
+  pollMs?: number;
+  /** The store's notifications: the version is then read when an import announces it. */
+  listen?: Listen;
+}
 
 export interface ContentState {
   version: number;
@@ -22,16 +37,18 @@ export async function readContentState(db: Kysely<Database>): Promise<ContentSta
 
 /**
  * Watches the content version so that every instance drops its caches after an import,
- * whichever process ran it. Polling one indexed row a second is cheap on both engines.
+ * whichever process ran it: on PostgreSQL when the import's NOTIFY arrives, on SQLite (one
+ * machine, no notifications) by reading one indexed row a second.
  */
 export class ContentStateWatcher {
   private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
   private current: ContentState = { version: -1, site: null };
   private readonly listeners = new Set<(state: ContentState) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly intervalMs = 1000,
+    private readonly options: WatchOptions = {},
   ) {}
 
   get state(): ContentState {
@@ -56,14 +73,16 @@ export class ContentStateWatcher {
 
   async start(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => {
-      // The database being away is reported by /readyz and the requests; polling just retries.
-      this.refresh().catch(() => {});
-    }, this.intervalMs);
+    // The database being away is reported by /readyz and the requests; the watch just retries.
+    const refresh = () => void this.refresh().catch(() => {});
+    const { listen } = this.options;
+    this.unlisten = listen?.(CONTENT_CHANNEL, refresh);
+    this.timer = setInterval(refresh, listen ? BACKSTOP_POLL_MS : (this.options.pollMs ?? POLL_MS));
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.unlisten?.();
   }
 }

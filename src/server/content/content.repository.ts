@@ -140,6 +140,11 @@ export class ContentRepository {
     await sql`INSERT INTO posts_fts (posts_fts) VALUES ('optimize')`.execute(this.db);
   }
 
+  /** Wakes every PostgreSQL instance that listens on `channel`; delivered when the import commits. */
+  async notify(channel: string): Promise<void> {
+    await sql`SELECT pg_notify(${channel}, '')`.execute(this.db);
+  }
+
   /** Moves the content version on and stores the site config every instance serves. */
   async publish(siteJson: string, now: string): Promise<void> {
     await this.db

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { CONTENT_CHANNEL } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
 import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
@@ -204,8 +205,10 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       }
       const siteJson = JSON.stringify(site);
       // Publishing moves the content version, which drops every instance's caches: only on change.
-      if (created || updated || deleted || (await repository.siteJson()) !== siteJson)
+      if (created || updated || deleted || (await repository.siteJson()) !== siteJson) {
         await repository.publish(siteJson, now);
+        if (store.engine === 'postgres') await repository.notify(CONTENT_CHANNEL);
+      }
       summary = {
         created,
         updated,

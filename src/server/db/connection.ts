@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
+import { listenOnPostgres, type Listen } from './notifications.js';
 import type { Database, Engine } from './schema.js';
 
 /** An open database: the typed query builder plus which engine answers it. */
@@ -12,6 +13,8 @@ export interface Store {
   engine: Engine;
   /** A description safe to log (no password). */
   label: string;
+  /** Notifications between instances (PostgreSQL's LISTEN); absent on SQLite. */
+  listen?: Listen;
   close(): Promise<void>;
 }
 
@@ -66,7 +69,8 @@ function openSqlite(file: string): Store {
 }
 
 function openPostgres(url: string, poolSize: number): Store {
-  const pool = new (loadPg().Pool)({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
@@ -83,6 +87,7 @@ function openPostgres(url: string, poolSize: number): Store {
     db,
     engine: 'postgres',
     label: `postgres:${safe.host}${safe.pathname}`,
+    listen: listenOnPostgres(driver.Client, url),
     close: () => db.destroy(),
   };
 }
