@@ -43,11 +43,24 @@ export function machine() {
   };
 }
 
+/**
+ * Milliseconds for a fixed CPU loop: the host's speed at the time of a run. These machines are
+ * shared, and the same code measures slower when a neighbour is busy; this tells the two apart.
+ */
+export function hostSpeedMs() {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e8; i++) x = (x + i * 7) % 1000003;
+  if (x < 0) throw new Error('unreachable: keeps the loop from being optimized away');
+  return Math.round(performance.now() - started);
+}
+
 export function printMachine(title) {
   const m = machine();
   console.log(`\n=== ${title} ===`);
   console.log(
-    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM; node ${m.node}; ${m.date}`,
+    `machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM; node ${m.node}; ${m.date}; ` +
+      `fixed CPU loop ${hostSpeedMs()} ms (lower is a faster host)`,
   );
   return m;
 }
