@@ -55,7 +55,9 @@ describe('postfolio command', () => {
     const first = postfolio(['import', dir], env);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('150 created, 0 updated, 0 unchanged');
-    expect(first.out).toContain('(parsed on 2 threads)');
+    expect(first.out).toMatch(
+      /\(posts \d+\.\d s on 2 threads, search index merge \d+\.\d s, commit \d+\.\d s\)/,
+    );
     expect(postCount(env.DATABASE_URL)).toBe(150);
     const again = postfolio(['import', dir], env);
     expect(again.out).toContain('0 created, 0 updated, 150 unchanged');

@@ -10,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from '../server/cluster.js';
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 const HELP = `Usage: postfolio <command> [options]
 
 Commands:
@@ -90,8 +92,11 @@ async function run(argv: string[]): Promise<number> {
         console.log(
           `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
             `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
-            `in ${((performance.now() - started) / 1000).toFixed(1)} s` +
-            (summary.threads ? ` (parsed on ${summary.threads} threads)` : ''),
+            `in ${seconds(performance.now() - started)}` +
+            ` (posts ${seconds(summary.phases.posts)}` +
+            (summary.threads ? ` on ${summary.threads} threads` : '') +
+            `, search index merge ${seconds(summary.phases.searchIndex)}` +
+            `, commit ${seconds(summary.phases.commit)})`,
         );
       } finally {
         await store.close();
@@ -114,9 +119,7 @@ async function run(argv: string[]): Promise<number> {
         site,
         onProgress: progressPrinter('Writing posts', 1),
       });
-      console.log(
-        `Wrote ${count} posts to ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
+      console.log(`Wrote ${count} posts to ${out} in ${seconds(performance.now() - started)}`);
       if (values['no-import']) return 0;
       return run(['import', out, '--prune']);
     }

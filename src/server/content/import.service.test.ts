@@ -230,7 +230,11 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       t.store.db.selectFrom('posts').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
 
     it('imports: counts, categories in config order, drafts stored but not listed', async () => {
+      const started = performance.now();
       const summary = await importContent(t.store, opts);
+      const { posts, searchIndex, commit } = summary.phases;
+      expect(Math.min(posts, searchIndex, commit)).toBeGreaterThanOrEqual(0);
+      expect(posts + searchIndex + commit).toBeLessThanOrEqual(performance.now() - started);
       expect(summary).toMatchObject({
         created: N,
         updated: 0,

@@ -40,6 +40,8 @@ export interface ImportSummary {
   images: number;
   /** Threads that parsed posts beside the main one (0: all in-process). */
   threads: number;
+  /** Where the time went, ms: reading, parsing and writing posts; merging the search index; committing. */
+  phases: { posts: number; searchIndex: number; commit: number };
 }
 
 export { ImportError };
@@ -120,6 +122,8 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const rollback = new Error('rollback');
   const loader = createPostLoader(files.length);
   let summary: ImportSummary | undefined;
+  const started = performance.now();
+  let committing = 0;
   try {
     await store.db.transaction().execute(async (trx) => {
       const repository = new ContentRepository(trx);
@@ -188,6 +192,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         if (pending.length >= WRITE_BATCH) await flush();
       }
       await flush();
+      const postsDone = performance.now();
       if (failures.length || !site) throw rollback;
       // Copied once everything checked out, before the commit: a refused import copies nothing,
       // and a failed copy rolls the transaction back.
@@ -195,8 +200,10 @@ export async function importContent(store: Store, options: ImportOptions): Promi
 
       const written = created + updated;
       const optimizeFrom = options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM;
+      const merging = performance.now();
       if (store.engine === 'sqlite' && written >= Math.max(optimizeFrom, existing.size / 10))
         await repository.optimizeSearchIndex();
+      const searchIndex = performance.now() - merging;
 
       let deleted = 0;
       if (options.prune) {
@@ -217,8 +224,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         categories: site.categories.length,
         images,
         threads: loader.threads,
+        phases: { posts: postsDone - started, searchIndex, commit: 0 },
       };
+      committing = performance.now();
     });
+    summary!.phases.commit = performance.now() - committing;
   } catch (error) {
     if (error === rollback) throw new ImportError(failures);
     throw error;
