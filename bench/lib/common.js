@@ -1,6 +1,6 @@
 // Shared helpers for the benchmark scripts: machine info, child servers, stores, load runs.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,7 +118,17 @@ export async function ensureFakeFolder(n) {
 /** A SQLite store holding N fake posts, cached as .bench/posts-N.db. */
 export async function ensureSqliteStore(n) {
   const db = join(BENCH_DIR, `posts-${n}.db`);
-  if (existsSync(db)) return db;
+  const { default: Database } = await import('better-sqlite3');
+  if (existsSync(db)) {
+    // A file of that name can hold something else (a server started on it imports the demo
+    // content); a bench on the wrong store would report figures for the wrong size.
+    const cached = new Database(db, { readonly: true });
+    const held = cached.prepare('SELECT count(*) AS n FROM posts').get().n;
+    cached.close();
+    if (held === n) return db;
+    console.log(`(${db} holds ${held} posts, not ${n}: importing again)`);
+    for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+  }
   const dir = await ensureFakeFolder(n);
   console.log(`(importing ${n} posts into ${db} …)`);
   const tmp = `${db}.tmp-${process.pid}`;
@@ -127,7 +137,6 @@ export async function ensureSqliteStore(n) {
     quiet: true,
   });
   // Fold the WAL into the file so the cached store is one self-contained file.
-  const { default: Database } = await import('better-sqlite3');
   const sqlite = new Database(tmp);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.pragma('journal_mode = DELETE');
