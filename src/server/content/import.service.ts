@@ -154,17 +154,18 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       };
       // Posts load ahead of the one being checked, so the threads keep parsing while a batch
       // is written; results are taken in file order.
-      const ahead: Promise<LoadedPost>[] = [];
+      const ahead: { path: string; loading: Promise<LoadedPost> }[] = [];
       let launched = 0;
-      for (const [index, file] of files.entries()) {
+      for (let index = 0; index < files.length; index++) {
         for (; launched < Math.min(files.length, index + LOAD_AHEAD); launched++) {
-          const loading = loader.load(sourceOf(files[launched]!));
+          const source = sourceOf(files[launched]!);
+          const loading = loader.load(source);
           loading.catch(() => {}); // awaited below, in file order
-          ahead.push(loading);
+          ahead.push({ path: source.path, loading });
         }
-        const path = relative(contentDir, file);
+        const { path, loading } = ahead.shift()!;
         try {
-          const loaded = await ahead.shift()!;
+          const loaded = await loading;
           let slug: string;
           if (!loaded.post) {
             slug = existing.get(path)!.slug;
