@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { ContentFileError, loadPostFile, type LoadedPost, type PostSource } from './post-file.js';
 
 /** Loads post files: in worker threads for large imports of the built app, else in-process. */
@@ -47,40 +47,118 @@ export function createPostLoader(files: number): PostLoader {
   const workerUrl = new URL('./parse-worker.js', import.meta.url);
   const threads = import.meta.url.endsWith('.js') ? threadCount(files) : 0;
   if (threads === 0) return inProcess;
+  return startParserThreads(threads, workerUrl);
+}
 
-  const workers = Array.from(
-    { length: threads },
-    () => new Worker(workerUrl, { resourceLimits: WORKER_HEAP }),
-  );
-  const waiting = new Map<
-    number,
-    { resolve: (loaded: LoadedPost) => void; reject: (error: Error) => void; path: string }
-  >();
-  let nextId = 0;
-  for (const worker of workers) {
+/** `threads` parser threads running the compiled worker at `workerUrl`, each within `heap`. */
+export function startParserThreads(
+  threads: number,
+  workerUrl: URL,
+  heap: ResourceLimits = WORKER_HEAP,
+): PostLoader {
+  return new ThreadLoader(threads, workerUrl, heap);
+}
+
+interface Waiting {
+  source: PostSource;
+  resolve: (loaded: LoadedPost) => void;
+  reject: (error: Error) => void;
+}
+
+/** A thread and the requests it was sent, oldest first: a thread answers in order. */
+interface Lane {
+  worker: Worker;
+  inFlight: number[];
+}
+
+/** Threads that stop (out of memory on a huge file) are replaced this many times in all. */
+const MAX_RESTARTS = 8;
+
+/** Why a thread stopped, said of the file it was parsing. */
+function stopProblem(error: Error & { code?: string }): string {
+  return error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+    ? 'is too large to parse (the parser ran out of memory)'
+    : `could not be parsed (the parser stopped: ${error.message.split('\n')[0]})`;
+}
+
+class ThreadLoader implements PostLoader {
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly lanes: Lane[];
+  private nextId = 0;
+  private restarts = 0;
+  private closing = false;
+  /** Set once threads stopped too often: every later load fails with it. */
+  private broken?: Error;
+
+  constructor(
+    readonly threads: number,
+    private readonly workerUrl: URL,
+    private readonly heap: ResourceLimits,
+  ) {
+    this.lanes = Array.from({ length: threads }, () => ({ worker: this.spawn(), inFlight: [] }));
+    this.lanes.forEach((lane) => this.watch(lane));
+  }
+
+  private spawn(): Worker {
+    return new Worker(this.workerUrl, { resourceLimits: this.heap });
+  }
+
+  private watch(lane: Lane): void {
+    const { worker } = lane;
     worker.on('message', ({ id, loaded, problems, crash }: Reply) => {
-      const entry = waiting.get(id)!;
-      waiting.delete(id);
+      lane.inFlight.shift();
+      const entry = this.waiting.get(id)!;
+      this.waiting.delete(id);
       if (loaded) entry.resolve(loaded);
-      else if (problems) entry.reject(new ContentFileError(entry.path, problems));
-      else entry.reject(new Error(`loading ${entry.path} failed: ${crash}`));
+      else if (problems) entry.reject(new ContentFileError(entry.source.path, problems));
+      else entry.reject(new Error(`loading ${entry.source.path} failed: ${crash}`));
     });
     worker.on('error', (error) => {
-      for (const entry of waiting.values()) entry.reject(error);
-      waiting.clear();
+      if (this.closing) return;
+      // The thread was working on its oldest request: that file is the one that stopped it.
+      const [culprit, ...rest] = lane.inFlight;
+      lane.inFlight = [];
+      if (culprit !== undefined)
+        this.settle(
+          culprit,
+          new ContentFileError(this.waiting.get(culprit)!.source.path, [stopProblem(error)]),
+        );
+      if (++this.restarts > MAX_RESTARTS) {
+        this.broken = new Error(
+          `post parser threads stopped ${this.restarts} times: ${error.message}`,
+        );
+        for (const id of [...this.waiting.keys()]) this.settle(id, this.broken);
+        return;
+      }
+      // The others it held go to a new thread, so one bad file does not stop the import.
+      lane.worker = this.spawn();
+      this.watch(lane);
+      for (const id of rest) this.send(lane, id);
     });
   }
-  return {
-    threads,
-    load(source) {
-      const id = nextId++;
-      return new Promise<LoadedPost>((resolve, reject) => {
-        waiting.set(id, { resolve, reject, path: source.path });
-        workers[id % workers.length]!.postMessage({ id, source });
-      });
-    },
-    async close() {
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
-  };
+
+  private settle(id: number, error: Error): void {
+    const entry = this.waiting.get(id);
+    this.waiting.delete(id);
+    entry?.reject(error);
+  }
+
+  private send(lane: Lane, id: number): void {
+    lane.inFlight.push(id);
+    lane.worker.postMessage({ id, source: this.waiting.get(id)!.source });
+  }
+
+  load(source: PostSource): Promise<LoadedPost> {
+    if (this.broken) return Promise.reject(this.broken);
+    const id = this.nextId++;
+    return new Promise<LoadedPost>((resolve, reject) => {
+      this.waiting.set(id, { source, resolve, reject });
+      this.send(this.lanes[id % this.lanes.length]!, id);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.lanes.map((lane) => lane.worker.terminate()));
+  }
 }

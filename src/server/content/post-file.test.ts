@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postFile } from '../../../test/helpers/content-fixture.js';
-import { ContentFileError, loadPostFile, sourceHash } from './post-file.js';
+import { ContentFileError, loadPostFile, MAX_POST_BYTES, sourceHash } from './post-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'postfolio-post-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,5 +37,15 @@ describe('loadPostFile', () => {
     const missing = () => loadPostFile({ file: join(dir, 'gone.md'), path: 'posts/gone.md' });
     expect(missing).toThrow(ContentFileError);
     expect(missing).toThrow(/posts\/gone\.md.*cannot be read \(ENOENT\)/);
+  });
+
+  it('refuses a file over the size limit by name, before parsing it', () => {
+    const big = join(dir, 'big.md');
+    writeFileSync(big, raw + 'x'.repeat(MAX_POST_BYTES));
+    const load = () => loadPostFile({ file: big, path: 'posts/big.md' });
+    expect(load).toThrow(ContentFileError);
+    expect(load).toThrow('posts/big.md: is 4.1 MB; a post file may be at most 4 MB');
+    writeFileSync(big, raw + 'x'.repeat(MAX_POST_BYTES - raw.length - 1));
+    expect(loadPostFile({ file: big, path: 'posts/big.md' }).post?.slug).toBe('otters');
   });
 });

@@ -76,14 +76,28 @@ export interface LoadedPost {
   post?: ParsedPost;
 }
 
+/**
+ * The largest post file an import takes. A long article is tens of kilobytes; this leaves room
+ * for inline data images while keeping a parser thread's heap well inside its bound.
+ */
+export const MAX_POST_BYTES = 4 * 1024 * 1024;
+
+/** Rounded up, so a file just over the limit does not read as the limit itself. */
+const megabytes = (bytes: number) => `${Math.ceil((bytes / 2 ** 20) * 10) / 10} MB`;
+
 /** Reads, hashes and (unless unchanged) parses one post file; throws ContentFileError. */
 export function loadPostFile({ file, path, knownHash }: PostSource): LoadedPost {
-  let raw: string;
+  let bytes: Buffer;
   try {
-    raw = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new ContentFileError(path, [`cannot be read (${(error as NodeJS.ErrnoException).code})`]);
   }
+  if (bytes.length > MAX_POST_BYTES)
+    throw new ContentFileError(path, [
+      `is ${megabytes(bytes.length)}; a post file may be at most ${megabytes(MAX_POST_BYTES)}`,
+    ]);
+  const raw = bytes.toString('utf8');
   const hash = sourceHash(raw);
   return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw) };
 }
