@@ -15,7 +15,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function write(name: string, body: string) {
   const date = '2025-05-01';
-  writeFileSync(join(dir, name), postFile({ title: name, category: 'news', body, date }));
+  writeFileSync(
+    join(dir, name),
+    postFile({ slug: name.replace('.md', ''), title: name, category: 'news', body, date }),
+  );
   return { file: join(dir, name), path: `posts/${name}` };
 }
 
@@ -34,7 +37,7 @@ describe('parser threads', () => {
       // One thread: the three small files wait behind the huge one on the same thread.
       const results = await Promise.allSettled([huge, ...sources].map((s) => loader.load(s)));
       const [stopped, ...rest] = results;
-      expect(stopped.status).toBe('rejected');
+      expect(stopped?.status).toBe('rejected');
       const error = (stopped as PromiseRejectedResult).reason as Error;
       expect(error).toBeInstanceOf(ContentFileError);
       expect(error.message).toBe(

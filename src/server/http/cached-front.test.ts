@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { conditionsOf } from './cached-front.js';
 
 // Over a real socket: the first request is answered by Fastify, repeats by the cache in front.
 describe('answers from the cache in front of the app', () => {
@@ -72,5 +73,25 @@ describe('answers from the cache in front of the app', () => {
       body: JSON.stringify({ email: 'x@y.z' }),
     });
     expect(await post.json()).toEqual({ allowed: false });
+  });
+});
+
+describe('conditionsOf', () => {
+  it('finds the two headers in any case, joining repeats as req.headers does', () => {
+    expect(
+      conditionsOf([
+        'Host',
+        'x',
+        'IF-NONE-MATCH',
+        '"a"',
+        'Accept-Encoding',
+        'gzip',
+        'accept-encoding',
+        'br',
+        'if-none-matcher',
+        'no',
+      ]),
+    ).toEqual({ ifNoneMatch: '"a"', acceptEncoding: 'gzip, br' });
+    expect(conditionsOf(['Host', 'x'])).toEqual({});
   });
 });

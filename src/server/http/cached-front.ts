@@ -3,6 +3,32 @@ import type { AppContext } from '../app-context.js';
 import { securityHeadersFor } from '../plugins/security-headers.js';
 import { answerHeaders, encode } from './response-cache.js';
 
+/** The two request headers a cached answer depends on. */
+interface Conditions {
+  ifNoneMatch?: string;
+  acceptEncoding?: string;
+}
+
+/**
+ * Reads If-None-Match and Accept-Encoding from the raw header list. `req.headers` builds an
+ * object of every header on first use, which costs more than answering from the cache itself
+ * (≈ 3 µs of the ≈ 45 µs of CPU a cached answer takes; docs/performance.md). Repeated fields
+ * are joined with ", " as `req.headers` joins them.
+ */
+export function conditionsOf(rawHeaders: readonly string[]): Conditions {
+  const found: Conditions = {};
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    let key: keyof Conditions;
+    if (name.length === 13 && name.toLowerCase() === 'if-none-match') key = 'ifNoneMatch';
+    else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') key = 'acceptEncoding';
+    else continue;
+    const value = rawHeaders[i + 1]!;
+    found[key] = found[key] === undefined ? value : `${found[key]}, ${value}`;
+  }
+  return found;
+}
+
 /**
  * Answers a GET whose exact URL is cached straight from the cache, before Fastify: such a
  * response was validated and produced by the app before, and is sent with the same headers.
@@ -18,12 +44,13 @@ export function serveFromCache(
   const entry = (url.startsWith('/api/') ? ctx.responses : ctx.pages).get(url);
   if (!entry) return false;
   const security = securityHeadersFor(url, ctx.inlineStyleHashes);
-  if (req.headers['if-none-match'] === entry.etag) {
+  const { ifNoneMatch, acceptEncoding } = conditionsOf(req.rawHeaders);
+  if (ifNoneMatch === entry.etag) {
     res.writeHead(304, answerHeaders(entry, security, '304'));
     res.end();
     return true;
   }
-  const { name = 'identity', body } = encode(req.headers['accept-encoding'], entry);
+  const { name = 'identity', body } = encode(acceptEncoding, entry);
   res.writeHead(entry.statusCode, answerHeaders(entry, security, name, body));
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;

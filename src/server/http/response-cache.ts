@@ -16,6 +16,8 @@ export interface CachedResponse {
   /** The cache holding it and the key, so it can be told when a compressed form adds bytes. */
   owner?: ResponseCache;
   key?: string;
+  /** Served since eviction last passed it: it gets a second chance. */
+  used?: boolean;
 }
 
 export interface Produced {
@@ -36,8 +38,10 @@ export function etagOf(body: Buffer | string): string {
 }
 
 /**
- * A bounded least-recently-used map of serialized responses. `clear()` is called whenever the
- * content version changes; a response produced while content changed is not stored.
+ * A bounded map of serialized responses, evicting the least recently used by "second chance": a
+ * hit only marks its entry, so serving from the cache costs no reordering; eviction walks from
+ * the oldest, moving marked entries to the back. `clear()` is called whenever the content version
+ * changes; a response produced while content changed is not stored.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
@@ -72,19 +76,19 @@ export class ResponseCache {
   }
 
   private trim(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [key, oldest] = this.entries.entries().next().value!;
       this.entries.delete(key);
-      this.bytes -= ResponseCache.weight(entry);
+      if (oldest.used) {
+        oldest.used = false;
+        this.entries.set(key, oldest);
+      } else this.bytes -= ResponseCache.weight(oldest);
     }
   }
 
   get(key: string): CachedResponse | undefined {
     const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
+    if (hit) hit.used = true;
     return hit;
   }
 
