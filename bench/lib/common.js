@@ -230,6 +230,19 @@ export function memoryOf(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms; NaN when /proc cannot tell. */
+export function cpuMsOf(pid) {
+  try {
+    // Fields after the command name; utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return NaN;
+  }
+}
+/** Linux's USER_HZ, which /proc/PID/stat counts in: 100 on every mainstream build. */
+const CLOCK_TICKS = 100;
+
 /** What every throughput bench reads from the environment; `portOffset` keeps benches apart. */
 export function throughputSettings(portOffset) {
   return {
@@ -323,11 +336,12 @@ export async function compareThroughput({
       const order = r % 2 === 0 ? ['bare', 'app'] : ['app', 'bare'];
       const got = {};
       for (const which of order) {
-        got[which] = await load(which === 'bare' ? bare.url : app.url, c.paths, {
-          duration,
-          connections,
-          headers,
-        });
+        const server = which === 'bare' ? bare : app;
+        const cpuBefore = cpuMsOf(server.child.pid);
+        got[which] = await load(server.url, c.paths, { duration, connections, headers });
+        // The server's own CPU per answer: steadier than req/s on a shared host, because time
+        // the load generator or a neighbour takes from the server's core does not count.
+        got[which].cpuUs = ((cpuMsOf(server.child.pid) - cpuBefore) * 1000) / got[which].total;
         runs[which].push(got[which]);
       }
       ratios.push(got.app.rps / got.bare.rps);
@@ -345,6 +359,8 @@ export async function compareThroughput({
       bareP99: pick('bare', 'p99'),
       ratio,
       ratios,
+      appCpuUs: pick('app', 'cpuUs'),
+      bareCpuUs: pick('bare', 'cpuUs'),
       target: c.target,
       bytes: c.bytes,
       pass: c.target == null || ratio >= c.target,
@@ -363,6 +379,7 @@ export async function compareThroughput({
       'app p50/p99 ms',
       'bare req/s',
       'bare p50/p99 ms',
+      'CPU µs/req app/bare',
       'app/bare',
       'target',
       '',
@@ -374,6 +391,7 @@ export async function compareThroughput({
       `${r.appP50}/${r.appP99}`,
       fmt(r.bareRps),
       `${r.bareP50}/${r.bareP99}`,
+      `${r.appCpuUs.toFixed(0)}/${r.bareCpuUs.toFixed(0)}`,
       r.ratio.toFixed(2),
       r.target == null ? '(info)' : `≥ ${r.target}`,
       r.target == null ? '' : r.pass ? 'PASS' : 'MISS',
