@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   BENCH_DIR,
+  CHROME_PATH,
   CHROMIUM_FLAGS,
   envInt,
   printMachine,
@@ -16,8 +17,6 @@ import {
 } from './lib/common.js';
 
 const port = envInt('BENCH_PORT', 3291) + 5;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
@@ -38,7 +37,7 @@ try {
     const chromeLauncher = await import('chrome-launcher');
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: CHROMIUM_FLAGS,
     });
     const rows = [];
     try {

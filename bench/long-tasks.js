@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BENCH_DIR,
+  CHROME_PATH,
   CHROMIUM_FLAGS,
   envInt,
   fmt,
@@ -22,7 +23,7 @@ const demoDb = join(BENCH_DIR, 'long-tasks.db');
 for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
 const app = await startAppServer({ port: envInt('BENCH_PORT', 3291) + 6, databaseUrl: demoDb });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROME_PATH,
   args: CHROMIUM_FLAGS,
 });
 try {

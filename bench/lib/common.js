@@ -9,16 +9,13 @@ import autocannon from 'autocannon';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH_DIR = join(ROOT, '.bench');
 export const CLI = join(ROOT, 'bin', 'postfolio.js');
-/** Debian's Chromium, headless, without sandbox, GPU, QUIC or background traffic. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/**
+ * Debian's Chromium, headless, without sandbox, GPU, QUIC or background traffic: the same
+ * settings as the browser tests (`scripts/chromium.json`).
+ */
+const chromium = JSON.parse(readFileSync(join(ROOT, 'scripts', 'chromium.json'), 'utf8'));
+export const CHROME_PATH = process.env.CHROME_PATH ?? chromium.path;
+export const CHROMIUM_FLAGS = chromium.flags;
 mkdirSync(BENCH_DIR, { recursive: true });
 
 /**

@@ -3,18 +3,11 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
+import chromiumSettings from '../../../scripts/chromium.json' with { type: 'json' };
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium and its flags, shared with the browser benches. */
+export const CHROMIUM = chromiumSettings.path;
+export const CHROMIUM_ARGS = chromiumSettings.flags;
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
