@@ -16,17 +16,18 @@ interface Conditions {
  * are joined with ", " as `req.headers` joins them.
  */
 export function conditionsOf(rawHeaders: readonly string[]): Conditions {
-  const found: Conditions = {};
+  let ifNoneMatch: string | undefined;
+  let acceptEncoding: string | undefined;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!;
-    let key: keyof Conditions;
-    if (name.length === 13 && name.toLowerCase() === 'if-none-match') key = 'ifNoneMatch';
-    else if (name.length === 15 && name.toLowerCase() === 'accept-encoding') key = 'acceptEncoding';
-    else continue;
     const value = rawHeaders[i + 1]!;
-    found[key] = found[key] === undefined ? value : `${found[key]}, ${value}`;
+    if (name.length === 13 && name.toLowerCase() === 'if-none-match')
+      ifNoneMatch = ifNoneMatch === undefined ? value : `${ifNoneMatch}, ${value}`;
+    else if (name.length === 15 && name.toLowerCase() === 'accept-encoding')
+      acceptEncoding = acceptEncoding === undefined ? value : `${acceptEncoding}, ${value}`;
   }
-  return found;
+  // One object shape whatever was found (the caller reads it on every cached answer).
+  return { ifNoneMatch, acceptEncoding };
 }
 
 /**

@@ -99,12 +99,20 @@ export class ResponseCache {
     const generation = this.generation;
     const produced = await produce();
     const body = Buffer.from(produced.body);
+    // Every field from the start, so all entries share one V8 shape: the cached answer reads
+    // them on every request, and entries that gained fields later would make those reads
+    // polymorphic.
     const entry: CachedResponse = {
       statusCode: produced.statusCode ?? 200,
       body,
       etag: etagOf(body),
       contentType: produced.contentType,
       headers: produced.headers ?? {},
+      br: undefined,
+      gzip: undefined,
+      owner: undefined,
+      key: undefined,
+      used: false,
     };
     if (generation === this.generation && produced.cacheable !== false && !this.entries.has(key)) {
       entry.owner = this;
