@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,7 @@ import { ContentStateWatcher } from './content-state/content-state.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { serveFromCache } from './http/cached-front.js';
+import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
 import { ResponseCache } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -88,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlers);
   await app.register(rateLimit, {
     global: false,
+    // In `serve --workers N` the limits are counted across workers, by the primary.
+    ...(cluster.isWorker ? { store: ClusterRateLimitStore } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many attempts; try again in ${context.after}`),
   });

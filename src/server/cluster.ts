@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { ServerConfig } from './config.js';
 import { openStore } from './db/connection.js';
+import { serveRateLimitCounts } from './http/cluster-rate-limit.js';
 import { prepareStore, startServer } from './main.js';
 
 /**
@@ -17,6 +18,7 @@ export async function startCluster(config: ServerConfig, workers: number): Promi
   await prepareStore(store, config, (line) => console.log(line));
   await store.close();
 
+  serveRateLimitCounts();
   let stopping = false;
   // Workers run with the primary's V8 flags (e.g. the smaller young generation of npm start).
   cluster.setupPrimary({ execArgv: process.execArgv });

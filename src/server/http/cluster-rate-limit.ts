@@ -1,0 +1,131 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+
+/**
+ * Rate-limit counters for `serve --workers N`, kept by the primary process. Each worker holds
+ * its own caches, but a limit counted per worker would let a client make N times the attempts
+ * (the employer check allows 10 a minute). Workers ask the primary over the cluster's IPC
+ * channel; the answer is the count across every worker.
+ */
+
+interface Count {
+  current: number;
+  /** When the window of this count ends, in ms since the epoch. */
+  endsAt: number;
+}
+
+interface IncrRequest {
+  type: typeof INCR;
+  id: number;
+  key: string;
+  timeWindow: number;
+}
+
+interface IncrReply {
+  type: typeof REPLY;
+  id: number;
+  current: number;
+  ttl: number;
+}
+
+const INCR = 'postfolio:rate-limit:incr';
+const REPLY = 'postfolio:rate-limit:reply';
+/** Past this, a worker counts on its own rather than hold a request (the primary is gone). */
+const PRIMARY_TIMEOUT_MS = 1000;
+
+/** Counts hits per key in fixed windows; entries whose window ended are dropped as it goes. */
+export class WindowCounter {
+  private readonly counts = new Map<string, Count>();
+
+  constructor(private readonly maxKeys = 10_000) {}
+
+  incr(key: string, timeWindow: number, now = Date.now()): { current: number; ttl: number } {
+    let count = this.counts.get(key);
+    if (!count || count.endsAt <= now) {
+      this.counts.delete(key);
+      if (this.counts.size >= this.maxKeys) this.dropEnded(now);
+      count = { current: 0, endsAt: now + timeWindow };
+      // Insertion order is window order, which dropEnded relies on.
+      this.counts.set(key, count);
+    }
+    count.current += 1;
+    return { current: count.current, ttl: count.endsAt - now };
+  }
+
+  private dropEnded(now: number): void {
+    for (const [key, count] of this.counts) {
+      if (count.endsAt > now && this.counts.size < this.maxKeys) break;
+      this.counts.delete(key);
+    }
+  }
+}
+
+/** In the primary: answers the workers' counting requests. */
+export function serveRateLimitCounts(): void {
+  const counter = new WindowCounter();
+  cluster.on('message', (worker: Worker, message: IncrRequest) => {
+    if (message?.type !== INCR) return;
+    const { current, ttl } = counter.incr(message.key, message.timeWindow);
+    const reply: IncrReply = { type: REPLY, id: message.id, current, ttl };
+    if (worker.isConnected()) worker.send(reply);
+  });
+}
+
+type Callback = (error: Error | null, result: { current: number; ttl: number }) => void;
+const waiting = new Map<number, { resolve: (reply: IncrReply) => void; timer: NodeJS.Timeout }>();
+let nextId = 0;
+let listening = false;
+
+function askPrimary(key: string, timeWindow: number): Promise<IncrReply | undefined> {
+  if (!listening) {
+    listening = true;
+    process.on('message', (message: IncrReply) => {
+      if (message?.type !== REPLY) return;
+      const entry = waiting.get(message.id);
+      if (!entry) return;
+      waiting.delete(message.id);
+      clearTimeout(entry.timer);
+      entry.resolve(message);
+    });
+  }
+  const id = nextId++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      resolve(undefined);
+    }, PRIMARY_TIMEOUT_MS);
+    waiting.set(id, { resolve, timer });
+    const request: IncrRequest = { type: INCR, id, key, timeWindow };
+    process.send!(request);
+  });
+}
+
+/**
+ * A store for @fastify/rate-limit in a cluster worker: counts in the primary, per route.
+ * Should the primary not answer, the worker falls back to counting on its own.
+ */
+export class ClusterRateLimitStore implements FastifyRateLimitStore {
+  private readonly fallback = new WindowCounter();
+
+  /** The plugin constructs the store with its options (unused); children are per route. */
+  constructor(
+    _options?: unknown,
+    private readonly route = '',
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow: number): void {
+    const scoped = `${this.route} ${key}`;
+    void askPrimary(scoped, timeWindow).then((reply) =>
+      callback(
+        null,
+        reply ? { current: reply.current, ttl: reply.ttl } : this.fallback.incr(scoped, timeWindow),
+      ),
+    );
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): ClusterRateLimitStore {
+    // The plugin passes the route's options merged into `routeInfo` (its types leave it out).
+    const { routeInfo } = routeOptions as { routeInfo?: { method?: unknown; url?: string } };
+    return new ClusterRateLimitStore(undefined, `${String(routeInfo?.method)} ${routeInfo?.url}`);
+  }
+}
