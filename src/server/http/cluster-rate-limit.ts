@@ -96,7 +96,18 @@ function askPrimary(key: string, timeWindow: number): Promise<IncrReply | undefi
     }, PRIMARY_TIMEOUT_MS);
     waiting.set(id, { resolve, timer });
     const request: IncrRequest = { type: INCR, id, key, timeWindow };
-    process.send!(request);
+    const unsent = () => {
+      waiting.delete(id);
+      clearTimeout(timer);
+      resolve(undefined);
+    };
+    // A closed channel (the primary is gone) must not leave the request waiting.
+    if (!process.connected || !process.send) return unsent();
+    try {
+      process.send(request, undefined, undefined, (error) => error && unsent());
+    } catch {
+      unsent();
+    }
   });
 }
 
