@@ -71,8 +71,8 @@ export function serveRateLimitCounts(): void {
   });
 }
 
-type Callback = (error: Error | null, result: { current: number; ttl: number }) => void;
-const waiting = new Map<number, { resolve: (reply: IncrReply) => void; timer: NodeJS.Timeout }>();
+/** Per request sent to the primary: settles it once, with the reply or without one. */
+const waiting = new Map<number, (reply?: IncrReply) => void>();
 let nextId = 0;
 let listening = false;
 
@@ -80,33 +80,25 @@ function askPrimary(key: string, timeWindow: number): Promise<IncrReply | undefi
   if (!listening) {
     listening = true;
     process.on('message', (message: IncrReply) => {
-      if (message?.type !== REPLY) return;
-      const entry = waiting.get(message.id);
-      if (!entry) return;
-      waiting.delete(message.id);
-      clearTimeout(entry.timer);
-      entry.resolve(message);
+      if (message?.type === REPLY) waiting.get(message.id)?.(message);
     });
   }
   const id = nextId++;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      resolve(undefined);
-    }, PRIMARY_TIMEOUT_MS);
-    waiting.set(id, { resolve, timer });
-    const request: IncrRequest = { type: INCR, id, key, timeWindow };
-    const unsent = () => {
+    const finish = (reply?: IncrReply) => {
       waiting.delete(id);
       clearTimeout(timer);
-      resolve(undefined);
+      resolve(reply);
     };
+    const timer = setTimeout(finish, PRIMARY_TIMEOUT_MS);
+    waiting.set(id, finish);
     // A closed channel (the primary is gone) must not leave the request waiting.
-    if (!process.connected || !process.send) return unsent();
+    if (!process.connected || !process.send) return finish();
+    const request: IncrRequest = { type: INCR, id, key, timeWindow };
     try {
-      process.send(request, undefined, undefined, (error) => error && unsent());
+      process.send(request, undefined, undefined, (error) => error && finish());
     } catch {
-      unsent();
+      finish();
     }
   });
 }
@@ -124,7 +116,11 @@ export class ClusterRateLimitStore implements FastifyRateLimitStore {
     private readonly route = '',
   ) {}
 
-  incr(key: string, callback: Callback, timeWindow: number): void {
+  incr(
+    key: string,
+    callback: Parameters<FastifyRateLimitStore['incr']>[1],
+    timeWindow: number,
+  ): void {
     const scoped = `${this.route} ${key}`;
     void askPrimary(scoped, timeWindow).then((reply) =>
       callback(
