@@ -15,6 +15,41 @@ export default defineConfig(({ isSsrBuild }) => ({
     cssCodeSplit: false,
     target: 'es2022',
     sourcemap: false,
-    rollupOptions: isSsrBuild ? { input: 'entry.server.tsx' } : undefined,
+    rolldownOptions: isSsrBuild
+      ? { input: 'entry.server.tsx' }
+      : {
+          // The libraries in two chunks that change only with their versions, one per stage of
+          // src/web/boot.ts (React with React Router, then React DOM), and the app's shared
+          // modules in one chunk rather than one request each.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react-router',
+                  test: /node_modules[\\/](react|react-router|cookie|set-cookie-parser)[\\/]|stages[\\/]react-router/,
+                  priority: 3,
+                },
+                {
+                  name: 'react-dom',
+                  test: /node_modules[\\/](react-dom|scheduler)[\\/]|stages[\\/]react-dom/,
+                  priority: 2,
+                },
+                {
+                  name: (id, ctx) => {
+                    const info = ctx.getModuleInfo(id);
+                    return info &&
+                      !info.isEntry &&
+                      !info.dynamicImporters.length &&
+                      /src[\\/]web[\\/]/.test(id)
+                      ? 'app'
+                      : null;
+                  },
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
   },
 }));

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Bundle budget, run after `npm run build`: the gzipped JavaScript and CSS that the first load of
-// /posts needs (the index.html boot entry, the app entry it imports after the first paint, the
-// route modules of the reader layout and the posts list, each with its static imports) and the
-// stylesheet every page inlines, read from the Vite manifest.
+// /posts needs (the index.html boot entry, the library stages and app entry it imports after the
+// first paint, the route modules of the reader layout and the posts list, each with its static
+// imports) and the stylesheet every page inlines, read from the Vite manifest.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +30,9 @@ const block = /ROUTE_MODULES[^{]*\{([^}]*)\}/.exec(routesSource)?.[1] ?? '';
 const routeModules = Object.fromEntries(
   [...block.matchAll(/['"]?([\w-]+)['"]?\s*:\s*['"]([^'"]+)['"]/g)].map((m) => [m[1], m[2]]),
 );
-const roots = ['index.html', 'entry.client.tsx'];
+const roots = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])];
+if (!roots.includes('entry.client.tsx'))
+  fail('index.html (src/web/boot.ts) no longer imports entry.client.tsx');
 for (const id of ROUTES_FOR_POSTS) {
   if (!routeModules[id]) fail(`route "${id}" is missing from ROUTE_MODULES in src/web/routes.tsx`);
   roots.push(routeModules[id]);

@@ -151,7 +151,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
       expect(text.toLowerCase()).not.toContain(SECRET);
   });
 
-  it('loads no app code before the first paint, and names route modules that exist', async () => {
+  it('loads no app code before the first paint, and names every module the app needs', async () => {
     const html = (await get('/posts')).body;
     const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map(
       (m) => m[1]!,
@@ -162,10 +162,15 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     expect(boot).toContain('requestAnimationFrame');
     const named = /<meta name="postfolio-modules" content="([^"]+)">/.exec(html)?.[1]?.split(' ');
     expect(named?.some((href) => href.includes('posts-route'))).toBe(true);
+    expect(named?.some((href) => href.includes('entry.client'))).toBe(true);
     for (const href of named!) {
       const res = await get(href);
       expect(res.statusCode, href).toBe(200);
       expect(res.headers['content-type'], href).toContain('javascript');
+      // Every module a named module imports statically is named too: the boot script preloads
+      // them all at once, so no module waits for another to arrive before it is requested.
+      for (const [, imported] of res.body.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+        expect(named, `${href} imports ${imported}`).toContain(`/assets/${imported}`);
     }
   });
 

@@ -7,6 +7,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /** The built index.html and the Vite manifest: what a page needs besides its own HTML. */
@@ -14,12 +15,15 @@ export class PageTemplate {
   private readonly template: string;
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly assetsOf = new Map<string, string>();
+  /** What the boot script imports after the first paint: the app, in stages (src/web/boot.ts). */
+  private readonly bootModules: string[];
 
   /** CSP hashes of the stylesheets inlined into the template. */
   readonly styleHashes: string[] = [];
 
   constructor(clientDir: string) {
     this.manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
+    this.bootModules = this.manifest['index.html']?.dynamicImports ?? [];
     // The whole stylesheet (a few KB) goes inline: no request blocks the first paint.
     this.template = readFileSync(join(clientDir, 'index.html'), 'utf8').replace(
       /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
@@ -31,7 +35,7 @@ export class PageTemplate {
     );
   }
 
-  /** Stylesheets and the list of route modules, so a page needs no request waterfall. */
+  /** Stylesheets and the list of the app's and route modules, so a page needs no request waterfall. */
   private assetTags(modules: string[]): string {
     const key = modules.join('|');
     const cached = this.assetsOf.get(key);
@@ -45,7 +49,7 @@ export class PageTemplate {
       for (const sheet of chunk.css ?? []) css.add(sheet);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    modules.forEach(visit);
+    [...this.bootModules, ...modules].forEach(visit);
     // Named, not preloaded: the boot script fetches them after the first paint (src/web/boot.ts).
     const tags = [
       ...[...css].map((href) => `<link rel="stylesheet" href="/${href}">`),
