@@ -53,6 +53,10 @@ describe('answers from the cache in front of the app', () => {
       headers: { 'if-none-match': etag },
     });
     expect(notModified.status).toBe(304);
+    for (const sent of [`W/${etag}`, `"other", W/${etag}`]) {
+      const weak = await fetch(`${base}/api/posts?page=1`, { headers: { 'if-none-match': sent } });
+      expect(weak.status, sent).toBe(304);
+    }
     // fetch decodes brotli itself: the text arriving intact shows the body was valid brotli.
     const br = await fetch(`${base}/api/posts?page=1`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');

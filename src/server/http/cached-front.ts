@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../app-context.js';
 import { securityHeadersFor } from '../plugins/security-headers.js';
-import { answerHeaders, encode } from './response-cache.js';
+import { answerHeaders, encode, isNotModified } from './response-cache.js';
 
 /** The two request headers a cached answer depends on. */
 interface Conditions {
@@ -46,7 +46,7 @@ export function serveFromCache(
   if (!entry) return false;
   const security = securityHeadersFor(url, ctx.inlineStyleHashes);
   const { ifNoneMatch, acceptEncoding } = conditionsOf(req.rawHeaders);
-  if (ifNoneMatch === entry.etag) {
+  if (isNotModified(ifNoneMatch, entry.etag)) {
     res.writeHead(304, answerHeaders(entry, security, '304'));
     res.end();
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.js';
+import { isNotModified, ResponseCache } from './response-cache.js';
 
 const json = (body: string) => async () => ({ body, contentType: 'application/json' });
 
@@ -51,5 +51,18 @@ describe('ResponseCache', () => {
       cacheable: false,
     }));
     expect(cache.get('/404')).toBeUndefined();
+  });
+});
+
+describe('isNotModified', () => {
+  it('compares ETags weakly, in a list or as *, and only whole tags', () => {
+    expect(isNotModified('"abc"', '"abc"')).toBe(true);
+    expect(isNotModified('W/"abc"', '"abc"')).toBe(true);
+    expect(isNotModified('"x", W/"abc" ,"y"', '"abc"')).toBe(true);
+    expect(isNotModified('*', '"abc"')).toBe(true);
+    expect(isNotModified('"abcd"', '"abc"')).toBe(false);
+    expect(isNotModified('"ab", "c"', '"abc"')).toBe(false);
+    expect(isNotModified(undefined, '"abc"')).toBe(false);
+    expect(isNotModified('', '"abc"')).toBe(false);
   });
 });

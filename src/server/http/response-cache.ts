@@ -38,6 +38,22 @@ export function etagOf(body: Buffer | string): string {
 }
 
 /**
+ * Whether a request's If-None-Match names the current ETag, by HTTP's weak comparison (RFC 9110,
+ * 13.1.2): `*`, or any tag of a list, with or without `W/`. A proxy that compresses responses
+ * (nginx does) weakens the ETag it passes on, and browsers send that form back.
+ */
+export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  for (const tag of ifNoneMatch.split(',')) {
+    const trimmed = tag.trim();
+    if (trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag)
+      return true;
+  }
+  return false;
+}
+
+/**
  * A bounded map of serialized responses, evicting the least recently used by "second chance": a
  * hit only marks its entry, so serving from the cache costs no reordering; eviction walks from
  * the oldest, moving marked entries to the back. `clear()` is called whenever the content version
@@ -192,7 +208,7 @@ export function answerHeaders(
 /** Sends a cached response through Fastify, compressed when accepted, or 304 when current. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
   const security = securityHeadersFor(request.url, request.server.ctx.inlineStyleHashes);
-  if (request.headers['if-none-match'] === entry.etag)
+  if (isNotModified(request.headers['if-none-match'], entry.etag))
     return reply
       .code(304)
       .headers(answerHeaders(entry, security, '304'))
