@@ -2,6 +2,7 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import type { RouteHandle } from '../../head.js';
+import { longDate } from './long-date.js';
 import { ReaderError } from './reader-error.js';
 import { Sidebar } from '../reader/sidebar.js';
 import './post.css';
@@ -22,8 +23,6 @@ export const handle: RouteHandle = {
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
-
 export function Component() {
   const { post, posts } = useLoaderData() as PostWithRelated;
   return (
@@ -42,10 +41,8 @@ export function Component() {
           <header>
             <h1>{post.title}</h1>
             <p className="post__meta">
-              <time dateTime={post.published_at}>
-                {dateFormat.format(new Date(post.published_at))}
-              </time>{' '}
-              · <Link to={`/cate/${post.category.id}`}>{post.category.name}</Link>
+              <time dateTime={post.published_at}>{longDate(post.published_at)}</time> ·{' '}
+              <Link to={`/cate/${post.category.id}`}>{post.category.name}</Link>
             </p>
           </header>
           {/* Sanitized against an allow-list when the post was imported. */}
