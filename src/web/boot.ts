@@ -10,7 +10,7 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  // The route modules this page needs, fetched in parallel with the app rather than after it.
+  // Every module this page needs (the stages below and its route modules), fetched at once.
   const modules = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_MODULES_META}"]`);
   for (const href of modules?.content.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');

@@ -35,7 +35,7 @@ export class PageTemplate {
     );
   }
 
-  /** Stylesheets and the list of the app's and route modules, so a page needs no request waterfall. */
+  /** Stylesheets and the modules of the app and the page's routes, so no request waits on another. */
   private assetTags(modules: string[]): string {
     const key = modules.join('|');
     const cached = this.assetsOf.get(key);
