@@ -100,8 +100,9 @@ try {
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') js.add(attr(tag, 'href'));
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.add(attr(tag, 'href'));
   }
-  // After the first paint the boot script loads the app entry (with its imports) and the route
-  // modules the page names in its meta tag.
+  // After the first paint the boot script loads the modules the page names in its meta tag (the
+  // library stages, the app entry, the route modules); the entry's imports are added from the
+  // manifest too, so a page that stopped naming them would still be counted in full.
   const routeModules = /<meta name="postfolio-modules" content="([^"]*)"/.exec(html)?.[1] ?? '';
   for (const href of routeModules.split(' ').filter(Boolean)) js.add(href);
   const manifest = JSON.parse(
