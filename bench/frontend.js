@@ -10,7 +10,6 @@ import {
   CHROMIUM_FLAGS,
   envInt,
   printMachine,
-  ROOT,
   startAppServer,
   stopChild,
   table,
@@ -100,21 +99,10 @@ try {
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') js.add(attr(tag, 'href'));
     if (tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet') css.add(attr(tag, 'href'));
   }
-  // After the first paint the boot script loads the modules the page names in its meta tag (the
-  // library stages, the app entry, the route modules); the entry's imports are added from the
-  // manifest too, so a page that stopped naming them would still be counted in full.
-  const routeModules = /<meta name="postfolio-modules" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  for (const href of routeModules.split(' ').filter(Boolean)) js.add(href);
-  const manifest = JSON.parse(
-    readFileSync(join(ROOT, 'dist', 'web', 'client', '.vite', 'manifest.json'), 'utf8'),
-  );
-  const addWithImports = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(`/${chunk.file}`)) return;
-    js.add(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) addWithImports(imported);
-  };
-  addWithImports('entry.client.tsx');
+  // After the first paint the boot script loads the modules the page names in its meta tag: the
+  // library stages, the app entry and the route modules, with all their imports (web.test.ts).
+  const named = /<meta name="postfolio-modules" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  for (const href of named.split(' ').filter(Boolean)) js.add(href);
   const sizes = async (urls) =>
     Promise.all(
       [...urls].map(async (u) => {
