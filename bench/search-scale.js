@@ -26,6 +26,7 @@ const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
 const { openStore } = await dist('server/db/connection.js');
 const { createPostSearch } = await dist('server/posts/search/search.js');
 const { parseSearchText } = await dist('server/posts/search/search-query.js');
+const { STOP_WORDS } = await dist('server/posts/search/stop-words.js');
 
 const posts = envInt('BENCH_SEARCH_POSTS', envInt('BENCH_POSTS', 100_000));
 const likeCount = envInt('BENCH_LIKE_QUERIES', 20);
@@ -56,7 +57,9 @@ for (const file of sample) {
     counts.set(w, (counts.get(w) ?? 0) + 1);
 }
 const byFrequency = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([w]) => w);
-const common = byFrequency.slice(0, 60);
+// Stop words are dropped from a query before it reaches the index (a search for "the" alone
+// matches nothing), so the common words are the most frequent words a search really looks up.
+const common = byFrequency.filter((w) => !STOP_WORDS.has(w)).slice(0, 40);
 const middle = byFrequency.slice(100, 2000);
 const rare = byFrequency.filter((w) => counts.get(w) === 1 && w.length >= 6);
 
