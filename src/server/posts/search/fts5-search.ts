@@ -7,6 +7,13 @@ import { WindowedSearch } from './windowed-search.js';
 const BM25 = sql.raw('bm25(posts_fts, 10.0, 4.0, 1.0)');
 
 /**
+ * A rowid bound as FTS5 can use it. better-sqlite3 binds a JS number as a REAL, and FTS5 only
+ * narrows its scan for an INTEGER bound: given a REAL it reads every match and leaves SQLite to
+ * drop those out of range (4–7× slower for a word in most posts; docs/performance.md).
+ */
+const rowidBound = (id: number) => sql`CAST(${id} AS INTEGER)`;
+
+/**
  * SQLite FTS5. Drafts are not in the index, so counting and ranking run in the index alone.
  * An explicit bm25() (not the `rank` column) lets FTS5 score only the rows of a rowid range.
  */
@@ -44,7 +51,7 @@ export class Fts5Search extends WindowedSearch<string> {
     return this.ids(
       db,
       sql<{ id: number }>`
-      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} AND rowid >= ${floor}
+      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} AND rowid >= ${rowidBound(floor)}
       ORDER BY ${BM25}, rowid DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
@@ -56,7 +63,7 @@ export class Fts5Search extends WindowedSearch<string> {
     limit: number,
     offset: number,
   ): Promise<number[]> {
-    const below = ceiling === null ? sql`` : sql`AND rowid < ${ceiling}`;
+    const below = ceiling === null ? sql`` : sql`AND rowid < ${rowidBound(ceiling)}`;
     return this.ids(
       db,
       sql<{ id: number }>`
