@@ -19,15 +19,16 @@ export const CHROMIUM_FLAGS = chromium.flags;
 mkdirSync(BENCH_DIR, { recursive: true });
 
 /**
- * The V8 memory flags the server ships with, read from `npm start` (package.json), so that the
- * benchmarks measure the server as it runs. BENCH_NODE_FLAGS (space-separated) replaces them.
+ * The V8 flags the server ships with, read from `npm start` (package.json: `node <flags>
+ * scripts/start.js`), so that the benchmarks measure the server as it runs. BENCH_NODE_FLAGS
+ * (space-separated) replaces them.
  */
 export const SERVER_NODE_FLAGS =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
-    : (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.match(
-        /--max-[\w-]+=\d+/g,
-      ) ?? []);
+    : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+        .scripts.start.split(' ')
+        .filter((word) => word.startsWith('--'));
 
 export function machine() {
   const list = cpus();

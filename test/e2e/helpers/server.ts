@@ -28,11 +28,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The V8 memory flags of `npm start`: the browser tests run the server as it ships. */
-const SERVER_NODE_FLAGS: string[] =
-  (
-    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  ).scripts.start.match(/--max-[\w-]+=\d+/g) ?? [];
+/**
+ * The V8 flags of `npm start` (`node <flags> scripts/start.js`): the browser tests run the server
+ * as it ships.
+ */
+const SERVER_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 /**
  * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
