@@ -40,13 +40,19 @@ try {
     });
     const rows = [];
     try {
-      for (const page of pages) {
-        const result = await lighthouse(`${app.url}${page}`, {
+      const audit = (page) =>
+        lighthouse(`${app.url}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
+      for (const page of pages) {
+        let result = await audit(page);
+        // A runtime error is Lighthouse failing to trace (e.g. NO_NAVSTART, seen on the first
+        // page of a run), not a score of the page: run it once more, and say so.
+        const failed = result.lhr.runtimeError?.code;
+        if (failed) result = await audit(page);
         const { categories, audits } = result.lhr;
         const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
         const below = Object.values(audits)
@@ -70,9 +76,10 @@ try {
           audits['total-blocking-time'].displayValue,
           audits['cumulative-layout-shift'].displayValue,
           // A failed run (e.g. no paint within Lighthouse's timeout on a starved machine) scores 0.
-          result.lhr.runtimeError
-            ? `runtime error: ${result.lhr.runtimeError.code}`
-            : below.join(' ') || '-',
+          (failed ? `(second run; the first: ${failed}) ` : '') +
+            (result.lhr.runtimeError
+              ? `runtime error: ${result.lhr.runtimeError.code}`
+              : below.join(' ') || '-'),
         ]);
       }
     } finally {
