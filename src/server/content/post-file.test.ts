@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,5 +47,25 @@ describe('loadPostFile', () => {
     expect(load).toThrow('posts/big.md: is 4.1 MB; a post file may be at most 4 MB');
     writeFileSync(big, raw + 'x'.repeat(MAX_POST_BYTES - raw.length - 1));
     expect(loadPostFile({ file: big, path: 'posts/big.md' }).post?.slug).toBe('otters');
+  });
+
+  it('refuses a file of gigabytes by its size, without reading it', () => {
+    // Sparse: 3 GiB on paper, no disk used. Reading it whole would fail with Node's own
+    // "file too large" error (over 2 GiB), which names no limit.
+    const huge = join(dir, 'huge.md');
+    writeFileSync(huge, raw);
+    truncateSync(huge, 3 * 2 ** 30);
+    expect(() => loadPostFile({ file: huge, path: 'posts/huge.md' })).toThrow(
+      'posts/huge.md: is 3072 MB; a post file may be at most 4 MB',
+    );
+    rmSync(huge);
+  });
+
+  it('names a folder where a post file should be', () => {
+    const folder = join(dir, 'folder.md');
+    mkdirSync(folder);
+    expect(() => loadPostFile({ file: folder, path: 'posts/folder.md' })).toThrow(
+      /posts\/folder\.md.*cannot be read \(EISDIR\)/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
@@ -85,19 +85,38 @@ export const MAX_POST_BYTES = 4 * 1024 * 1024;
 /** Rounded up, so a file just over the limit does not read as the limit itself. */
 const megabytes = (bytes: number) => `${Math.ceil((bytes / 2 ** 20) * 10) / 10} MB`;
 
+/**
+ * The bytes of a post file, its size checked before any is read: the same open, fstat, read and
+ * close that `readFileSync` makes, so a file of gigabytes is refused without being read.
+ */
+function readPostBytes(file: string, path: string): Buffer {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const { size } = fstatSync(fd);
+    if (size > MAX_POST_BYTES)
+      throw new ContentFileError(path, [
+        `is ${megabytes(size)}; a post file may be at most ${megabytes(MAX_POST_BYTES)}`,
+      ]);
+    const bytes = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, bytes, read, size - read, null);
+      if (n === 0) break; // the file shrank since fstat
+      read += n;
+    }
+    return bytes.subarray(0, read);
+  } catch (error) {
+    if (error instanceof ContentFileError) throw error;
+    throw new ContentFileError(path, [`cannot be read (${(error as NodeJS.ErrnoException).code})`]);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Reads, hashes and (unless unchanged) parses one post file; throws ContentFileError. */
 export function loadPostFile({ file, path, knownHash }: PostSource): LoadedPost {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new ContentFileError(path, [`cannot be read (${(error as NodeJS.ErrnoException).code})`]);
-  }
-  if (bytes.length > MAX_POST_BYTES)
-    throw new ContentFileError(path, [
-      `is ${megabytes(bytes.length)}; a post file may be at most ${megabytes(MAX_POST_BYTES)}`,
-    ]);
-  const raw = bytes.toString('utf8');
+  const raw = readPostBytes(file, path).toString('utf8');
   const hash = sourceHash(raw);
   return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw) };
 }
