@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import { listenOnPostgres, type Listen } from './notifications.js';
+import { withStatementCache } from './statement-cache.js';
 import type { Database, Engine } from './schema.js';
 
 /** An open database: the typed query builder plus which engine answers it. */
@@ -59,7 +60,7 @@ function openSqlite(file: string): Store {
   // post bodies that the response cache and the OS's file cache already hold. 4 MB keeps the
   // indexes' hot pages (measured in docs/performance.md, "Memory").
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     engine: 'sqlite',
