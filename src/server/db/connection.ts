@@ -60,7 +60,9 @@ function openSqlite(file: string): Store {
   // post bodies that the response cache and the OS's file cache already hold. 4 MB keeps the
   // indexes' hot pages (measured in docs/performance.md, "Memory").
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     engine: 'sqlite',
