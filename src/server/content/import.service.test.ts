@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { contentVersion, dumpContent } from '../../../test/helpers/db-dump.js';
@@ -13,6 +15,7 @@ import {
   type FixturePost,
 } from '../../../test/helpers/content-fixture.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../db/connection.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { parseSearchText } from '../posts/search/search-query.js';
 import { createPostSearch } from '../posts/search/search.js';
@@ -408,5 +411,90 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       expect(calls).toEqual(GOOD.map((_, i) => [i + 1, N]));
       expect(calls.at(-1)).toEqual([N, N]);
     });
+  });
+});
+
+describe('the journal of an import into SQLite', () => {
+  let t: TestStore;
+  let imagesDir: string;
+  beforeEach(async () => {
+    t = await createTestStore('sqlite');
+    imagesDir = newImagesDir();
+  });
+  afterEach(async () => {
+    await t?.drop();
+    rmSync(imagesDir, { recursive: true, force: true });
+  });
+  const journalMode = async () =>
+    (await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(t.store.db)).rows[0]!
+      .journal_mode;
+  /** Which journal files exist at each post of an import. */
+  const journalFilesDuring = async (contentDir: string) => {
+    const seen = new Set<string>();
+    await importContent(t.store, {
+      contentDir,
+      imagesDir,
+      onProgress: () => {
+        for (const suffix of ['-journal', '-wal']) if (existsSync(t.url + suffix)) seen.add(suffix);
+      },
+    });
+    return [...seen].sort();
+  };
+
+  it('is a rollback journal into an empty store, then the write-ahead log again', async () => {
+    expect(await journalMode()).toBe('wal');
+    expect(await journalFilesDuring(writeContent({ posts: GOOD }))).toEqual(['-journal']);
+    expect(await journalMode()).toBe('wal');
+    expect(await new PostsRepository(t.store.db).countPublished()).toBe(N - 1);
+    // With posts stored, a server may be reading them: the next import keeps to the WAL.
+    const changed = writeContent({ posts: [...GOOD, ...manyPosts(2, 'news', 'later')] });
+    expect(await journalFilesDuring(changed)).toEqual(['-wal']);
+    expect(await new PostsRepository(t.store.db).countPublished()).toBe(N + 1);
+  });
+
+  it('stays the write-ahead log, without waiting, while another connection is open', async () => {
+    const reader = new BetterSqlite3(t.url, { readonly: true });
+    try {
+      const counts: number[] = [];
+      const started = performance.now();
+      await importContent(t.store, {
+        contentDir: writeContent({ posts: GOOD }),
+        imagesDir,
+        // The other connection keeps reading the last committed state during the import.
+        onProgress: () =>
+          counts.push((reader.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n),
+      });
+      expect(performance.now() - started).toBeLessThan(SQLITE_BUSY_TIMEOUT_MS);
+      expect(counts).toEqual(GOOD.map(() => 0));
+      expect((reader.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n).toBe(N);
+      expect(await journalMode()).toBe('wal');
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('rolls an empty store back whole after a refused import wrote pages into the file', async () => {
+    // Bodies of ≈ 12 KB: 700 of them overflow the 4 MB page cache into the database file.
+    const long = manyPosts(700, 'news', 'long').map((p) => ({
+      ...p,
+      body: `${p.body}\n${'Words to fill the page cache. '.repeat(400)}`,
+    }));
+    const dir = writeContent({ posts: long });
+    write(dir, 'posts/zz-bad.md', front({ ...okFront, date: 'yesterday' }));
+    const before = await dumpContent(t.store);
+    const pages = async () =>
+      (await sql<{ page_count: number }>`PRAGMA page_count`.execute(t.store.db)).rows[0]!
+        .page_count;
+    const pagesBefore = await pages();
+    const error = await refusal(importContent(t.store, { contentDir: dir, imagesDir }));
+    expect(error.failures.map((f) => f.file)).toEqual(['posts/zz-bad.md']);
+    expect(await dumpContent(t.store)).toEqual(before);
+    expect(await pages()).toBe(pagesBefore);
+    expect(existsSync(`${t.url}-journal`)).toBe(false);
+    expect(await journalMode()).toBe('wal');
+    const { rows } = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(
+      t.store.db,
+    );
+    expect(rows).toEqual([{ integrity_check: 'ok' }]);
   });
 });

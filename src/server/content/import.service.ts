@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CONTENT_CHANNEL } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
+import { withRollbackJournal } from '../db/rollback-journal.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
 import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
@@ -118,14 +119,23 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const files = await listFiles(postsDir, '.md');
   const imageSizes = await readImageSizes(imagesSource, availableImages);
   const existing = await new ContentRepository(store.db).existingSources();
+  // Into a SQLite store without posts, an import has no old pages to keep readable: it may
+  // write through a rollback journal (withRollbackJournal).
+  const firstImport =
+    store.engine === 'sqlite' && !(await new ContentRepository(store.db).hasPosts());
+  // From this many posts written, the SQLite search index is merged once at the end.
+  const optimizeFrom = Math.max(
+    options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM,
+    existing.size / 10,
+  );
 
   const rollback = new Error('rollback');
   const loader = createPostLoader(files.length);
   let summary: ImportSummary | undefined;
   const started = performance.now();
   let committing = 0;
-  try {
-    await store.db.transaction().execute(async (trx) => {
+  const writeAll = () =>
+    store.db.transaction().execute(async (trx) => {
       const repository = new ContentRepository(trx);
       const now = new Date().toISOString();
       const slugsBefore = await repository.allSlugs();
@@ -137,6 +147,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       let created = 0;
       let updated = 0;
       let unchanged = 0;
+      let mergesPaused = false;
 
       const flush = async () => {
         // Once anything failed the transaction will be rolled back: stop writing, keep checking.
@@ -181,6 +192,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
             if (slugsBefore.has(slug)) updated += 1;
             else created += 1;
             pending.push(toRow(post, path, loaded.hash, categoryIds, imageSizes));
+            if (!mergesPaused && store.engine === 'sqlite' && created + updated >= optimizeFrom) {
+              // This import will merge the whole index at its end: merging on the way is wasted.
+              await repository.pauseSearchIndexMerges();
+              mergesPaused = true;
+            }
           }
           const twin = seenSlugs.get(slug);
           if (twin) throw new ContentFileError(path, [`slug "${slug}" is already used by ${twin}`]);
@@ -199,11 +215,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       // and a failed copy rolls the transaction back.
       const images = await copyImages(imagesSource, options.imagesDir, availableImages);
 
-      const written = created + updated;
-      const optimizeFrom = options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM;
       const merging = performance.now();
-      if (store.engine === 'sqlite' && written >= Math.max(optimizeFrom, existing.size / 10))
+      if (mergesPaused) {
+        await repository.resumeSearchIndexMerges();
         await repository.optimizeSearchIndex();
+      }
       const searchIndex = performance.now() - merging;
 
       let deleted = 0;
@@ -229,6 +245,8 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       };
       committing = performance.now();
     });
+  try {
+    await (firstImport ? withRollbackJournal(store.db, writeAll) : writeAll());
     summary!.phases.commit = performance.now() - committing;
   } catch (error) {
     if (error === rollback) throw new ImportError(failures);

@@ -20,6 +20,8 @@ export interface Store {
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/postfolio.db';
+/** How long a SQLite statement waits for another connection's lock before it fails. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** SQLite's page cache per connection (see openSqlite). */
 const SQLITE_CACHE_KB = 4096;
 
@@ -55,7 +57,7 @@ function openSqlite(file: string): Store {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection; most of it would hold
   // post bodies that the response cache and the OS's file cache already hold. 4 MB keeps the
   // indexes' hot pages (measured in docs/performance.md, "Memory").

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ContentRepository } from '../../content/content.repository.js';
 import { importContent } from '../../content/import.service.js';
 import {
   manyPosts,
@@ -122,6 +123,60 @@ describe('the SQLite full-text index after a bulk import', () => {
     const t = await bulkImport(10_000);
     try {
       expect(await segments(t)).toBeGreaterThan(1);
+    } finally {
+      await t.drop();
+    }
+  });
+
+  const automerge = async (t: TestStore) =>
+    (
+      await sql<{
+        v: number;
+      }>`SELECT v FROM posts_fts_config WHERE k = 'automerge'`.execute(t.store.db)
+    ).rows.map((r) => r.v);
+
+  it("pauses FTS5's merges once the import will merge at its end, and restores them", async () => {
+    const pause = vi.spyOn(ContentRepository.prototype, 'pauseSearchIndexMerges');
+    try {
+      const t = await bulkImport(500);
+      try {
+        expect(pause).toHaveBeenCalledTimes(1);
+        expect(await automerge(t)).toEqual([4]);
+        await sql`INSERT INTO posts_fts (posts_fts, rank) VALUES ('integrity-check', 0)`.execute(
+          t.store.db,
+        );
+      } finally {
+        await t.drop();
+      }
+      pause.mockClear();
+      const small = await bulkImport(10_000);
+      try {
+        expect(pause).not.toHaveBeenCalled();
+        expect(await automerge(small)).toEqual([]);
+      } finally {
+        await small.drop();
+      }
+    } finally {
+      pause.mockRestore();
+    }
+  });
+
+  it('leaves the merge setting as it was when the bulk import is refused', async () => {
+    const t = await createTestStore('sqlite');
+    try {
+      const contentDir = writeContent({ posts: manyPosts(900, 'news', 'bulk') });
+      writeFileSync(join(contentDir, 'posts', 'zz-bad.md'), '# no front matter\n');
+      const imagesDir = mkdtempSync(join(tmpdir(), 'pf-img-'));
+      const pause = vi.spyOn(ContentRepository.prototype, 'pauseSearchIndexMerges');
+      try {
+        await expect(
+          importContent(t.store, { contentDir, imagesDir, optimizeSearchFrom: 500 }),
+        ).rejects.toThrow(/zz-bad\.md/);
+        expect(pause).toHaveBeenCalledTimes(1);
+      } finally {
+        pause.mockRestore();
+      }
+      expect(await automerge(t)).toEqual([]);
     } finally {
       await t.drop();
     }
