@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -78,6 +80,56 @@ describe('postfolio command', () => {
     expect(result.err).toMatch(/posts\/reserved\.md: slug "api" "api" is reserved/);
     expect(postCount(env.DATABASE_URL)).toBe(0);
   });
+
+  it('leaves nothing of a first import killed after it wrote into the file', async () => {
+    const env = tempStore();
+    const posts = manyPosts(3000, 'news').map((p) => ({
+      ...p,
+      body: `${p.body}\n${'Words that fill pages. '.repeat(500)}`,
+    }));
+    const dir = writeContent({ posts });
+    const child = spawn(process.execPath, ['bin/postfolio.js', 'import', dir], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    // Killed once pages went past SQLite's 4 MB cache into the file, under the rollback journal.
+    const journal = `${env.DATABASE_URL}-journal`;
+    while (!(existsSync(journal) && statSync(env.DATABASE_URL).size > 16 * 2 ** 20)) {
+      if (child.exitCode !== null) throw new Error('the import ended before it could be killed');
+      await sleep(10);
+    }
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // The next process to open the store rolls the file back with the journal left behind.
+    const migrate = postfolio(['migrate'], env);
+    expect(migrate.code, migrate.err).toBe(0);
+    expect(existsSync(journal)).toBe(false);
+    expect(postCount(env.DATABASE_URL)).toBe(0);
+    const db = new Database(env.DATABASE_URL, { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('names a store that another process keeps locked, without a stack trace', () => {
+    const env = tempStore();
+    expect(postfolio(['migrate'], env).code).toBe(0);
+    const holder = new Database(env.DATABASE_URL);
+    holder.pragma('journal_mode = DELETE');
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const result = postfolio(['migrate'], env);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`postfolio: ${env.DATABASE_URL} is locked by another process`);
+      expect(result.err).not.toMatch(/^\s+at /m);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  }, 30_000);
 
   it('writes a fake content folder that imports cleanly', () => {
     const env = tempStore();

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.js';
 import { ContentFileError, ImportError } from '../server/content/content-errors.js';
-import { openStore } from '../server/db/connection.js';
+import { openStore, StoreLockedError } from '../server/db/connection.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { startServer } from '../server/main.js';
 import { progressPrinter } from './progress.js';
@@ -138,7 +138,8 @@ try {
     error instanceof ImportError ||
     error instanceof ContentFileError ||
     error instanceof UsageError ||
-    error instanceof ConfigError
+    error instanceof ConfigError ||
+    error instanceof StoreLockedError
   ) {
     console.error(`postfolio: ${error.message}`);
     process.exitCode = error instanceof UsageError ? 64 : 1;

@@ -51,10 +51,23 @@ export function openStore(
   return openSqlite(file);
 }
 
+/** The SQLite file is held by another process for longer than the busy timeout. */
+export class StoreLockedError extends Error {}
+
 function openSqlite(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = new SqliteDatabase(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  try {
+    sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    sqlite.close();
+    // A first import holds the file alone until it commits (withRollbackJournal).
+    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+      throw new StoreLockedError(
+        `${file} is locked by another process (an import into an empty store?); try again when it has finished`,
+      );
+    throw error;
+  }
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
