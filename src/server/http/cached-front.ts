@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../app-context.js';
-import { securityHeadersFor } from '../plugins/security-headers.js';
-import { answerHeaders, encode, isNotModified } from './response-cache.js';
+import { cachedAnswer } from './response-cache.js';
 
 /** The two request headers a cached answer depends on. */
 interface Conditions {
@@ -44,15 +43,9 @@ export function serveFromCache(
   const url = req.url ?? '';
   const entry = (url.startsWith('/api/') ? ctx.responses : ctx.pages).get(url);
   if (!entry) return false;
-  const security = securityHeadersFor(url, ctx.inlineStyleHashes);
   const { ifNoneMatch, acceptEncoding } = conditionsOf(req.rawHeaders);
-  if (isNotModified(ifNoneMatch, entry.etag)) {
-    res.writeHead(304, answerHeaders(entry, security, '304'));
-    res.end();
-    return true;
-  }
-  const { name = 'identity', body } = encode(acceptEncoding, entry);
-  res.writeHead(entry.statusCode, answerHeaders(entry, security, name, body));
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const answer = cachedAnswer(entry, url, ctx.inlineStyleHashes, ifNoneMatch, acceptEncoding);
+  res.writeHead(answer.statusCode, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
   return true;
 }

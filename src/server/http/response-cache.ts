@@ -205,19 +205,43 @@ export function answerHeaders(
   return headers;
 }
 
+/** What a cached entry answers to a GET: 304 when the client's copy is current, else the best encoding. */
+export interface CachedAnswer {
+  statusCode: number;
+  headers: Wire;
+  /** Absent for a 304. */
+  body?: Buffer;
+}
+
+/** The answer from `entry` to a request for `url` with these two request headers. */
+export function cachedAnswer(
+  entry: CachedResponse,
+  url: string,
+  inlineStyleHashes: readonly string[],
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedAnswer {
+  const security = securityHeadersFor(url, inlineStyleHashes);
+  if (isNotModified(ifNoneMatch, entry.etag))
+    return { statusCode: 304, headers: answerHeaders(entry, security, '304') };
+  const { name = 'identity', body } = encode(acceptEncoding, entry);
+  return {
+    statusCode: entry.statusCode,
+    headers: answerHeaders(entry, security, name, body),
+    body,
+  };
+}
+
 /** Sends a cached response through Fastify, compressed when accepted, or 304 when current. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
-  const security = securityHeadersFor(request.url, request.server.ctx.inlineStyleHashes);
-  if (isNotModified(request.headers['if-none-match'], entry.etag))
-    return reply
-      .code(304)
-      .headers(answerHeaders(entry, security, '304'))
-      .send();
-  const { name = 'identity', body } = encode(request.headers['accept-encoding'], entry);
-  return reply
-    .code(entry.statusCode)
-    .headers(answerHeaders(entry, security, name, body))
-    .send(body);
+  const answer = cachedAnswer(
+    entry,
+    request.url,
+    request.server.ctx.inlineStyleHashes,
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+  );
+  return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
 }
 
 /** Caches the JSON form of a value under the request's URL and sends it. */
