@@ -38,17 +38,17 @@ for (const id of ROUTES_FOR_POSTS) {
   roots.push(routeModules[id]);
 }
 
-const files = new Set();
-const css = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk) fail(`"${key}" is not in the Vite manifest`);
-  if (files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const sheet of chunk.css ?? []) css.add(sheet);
-  for (const imported of chunk.imports ?? []) visit(imported);
-};
-roots.forEach(visit);
+// The same walk the server does to name a page's modules (src/server/ssr/vite-manifest.ts).
+let entryFiles;
+try {
+  ({ entryFiles } = await import('../dist/server/ssr/vite-manifest.js'));
+} catch (error) {
+  fail(`cannot load the built server (${error.message}); run npm run build first`);
+}
+const walked = entryFiles(manifest, roots);
+if (walked.missing.length) fail(`"${walked.missing[0]}" is not in the Vite manifest`);
+const files = new Set(walked.js);
+const css = new Set(walked.css);
 // With CSS code splitting off, the one stylesheet is its own manifest entry, inlined in every page.
 for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('.css')) css.add(chunk.file);
 

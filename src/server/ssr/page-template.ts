@@ -2,18 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROUTE_MODULES_META } from '../../shared/route-modules-meta.js';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-}
+import { entryFiles, type ViteManifest } from './vite-manifest.js';
 
 /** The built index.html and the Vite manifest: what a page needs besides its own HTML. */
 export class PageTemplate {
   private readonly template: string;
-  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly manifest: ViteManifest;
   private readonly assetsOf = new Map<string, string>();
   /** What the boot script imports after the first paint: the app, in stages (src/web/boot.ts). */
   private readonly bootModules: string[];
@@ -40,20 +34,11 @@ export class PageTemplate {
     const key = modules.join('|');
     const cached = this.assetsOf.get(key);
     if (cached !== undefined) return cached;
-    const files = new Set<string>();
-    const css = new Set<string>();
-    const visit = (name: string) => {
-      const chunk = this.manifest[name];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const sheet of chunk.css ?? []) css.add(sheet);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    [...this.bootModules, ...modules].forEach(visit);
+    const { js, css } = entryFiles(this.manifest, [...this.bootModules, ...modules]);
     // Named, not preloaded: the boot script fetches them after the first paint (src/web/boot.ts).
     const tags = [
-      ...[...css].map((href) => `<link rel="stylesheet" href="/${href}">`),
-      `<meta name="${ROUTE_MODULES_META}" content="${[...files].map((href) => `/${href}`).join(' ')}">`,
+      ...css.map((href) => `<link rel="stylesheet" href="/${href}">`),
+      `<meta name="${ROUTE_MODULES_META}" content="${js.map((href) => `/${href}`).join(' ')}">`,
     ].join('\n    ');
     this.assetsOf.set(key, tags);
     return tags;
