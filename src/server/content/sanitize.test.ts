@@ -138,6 +138,13 @@ describe('sanitizePostHtml against hostile HTML', () => {
       'Title a &lt;b&gt; x < y',
     );
   });
+
+  it('htmlToText makes each run of tags and whitespace one space, whatever the whitespace', () => {
+    expect(htmlToText('<p>one<em>two</em>three</p>')).toBe('one two three');
+    expect(htmlToText('\n <ul>\n  <li>a</li>\t<li>b\u00a0c</li></ul>\r\n')).toBe('a b c');
+    expect(htmlToText('<p>x</p><p></p>\n\n<p> y </p>')).toBe('x y');
+    expect(htmlToText('a\u2003b  c\fd')).toBe('a b c d');
+  });
 });
 
 describe('the Markdown path (parsePostFile) with raw HTML attacks', () => {

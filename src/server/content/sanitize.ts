@@ -80,8 +80,10 @@ const ENTITIES: Record<string, string> = {
  * (well-formed, text escaped), so dropping tags is exact and far cheaper than a second parse.
  */
 export function htmlToText(sanitizedHtml: string): string {
-  // Tags and whitespace in one pass (a run of both is one space): 25 % faster than two passes.
-  const text = sanitizedHtml.replace(/(?:<[^>]*>|\s)+/g, ' ');
+  // Each tag becomes a space, then every run of whitespace one space. The second pass leaves a
+  // lone space alone rather than replacing it with itself: matching every space between words
+  // (or tags and spaces in one alternation) took 2.5× as long (80–87 against 34 µs a post).
+  const text = sanitizedHtml.replace(/<[^>]*>/g, ' ').replace(/\s{2,}|[^\S ]/g, ' ');
   const decoded = text.includes('&')
     ? text.replace(/&(?:lt|gt|quot|#39|#x27|amp);/g, (entity) => ENTITIES[entity]!)
     : text;
