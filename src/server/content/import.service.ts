@@ -118,11 +118,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   }
   const files = await listFiles(postsDir, '.md');
   const imageSizes = await readImageSizes(imagesSource, availableImages);
-  const existing = await new ContentRepository(store.db).existingSources();
+  const stored = new ContentRepository(store.db);
+  const existing = await stored.existingSources();
   // Into a SQLite store without posts, an import has no old pages to keep readable: it may
   // write through a rollback journal (withRollbackJournal).
-  const firstImport =
-    store.engine === 'sqlite' && !(await new ContentRepository(store.db).hasPosts());
+  const firstImport = store.engine === 'sqlite' && !(await stored.hasPosts());
   // From this many posts written, the SQLite search index is merged once at the end.
   const optimizeFrom = Math.max(
     options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM,

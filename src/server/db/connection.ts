@@ -54,6 +54,11 @@ export function openStore(
 /** The SQLite file is held by another process for longer than the busy timeout. */
 export class StoreLockedError extends Error {}
 
+/** True for SQLite's "database is locked": another connection holds the lock a statement needs. */
+export function isSqliteBusy(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+}
+
 function openSqlite(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
@@ -62,7 +67,7 @@ function openSqlite(file: string): Store {
   } catch (error) {
     sqlite.close();
     // A first import holds the file alone until it commits (withRollbackJournal).
-    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+    if (isSqliteBusy(error))
       throw new StoreLockedError(
         `${file} is locked by another process (an import into an empty store?); try again when it has finished`,
       );

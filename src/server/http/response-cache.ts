@@ -205,7 +205,10 @@ export function answerHeaders(
   return headers;
 }
 
-/** What a cached entry answers to a GET: 304 when the client's copy is current, else the best encoding. */
+/**
+ * What a cached entry answers to a GET: 304 when the client's copy is current, else the body in
+ * the best encoding the client accepts.
+ */
 export interface CachedAnswer {
   statusCode: number;
   headers: Wire;
