@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startScriptFlags } from '../../scripts/start-flags.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH_DIR = join(ROOT, '.bench');
@@ -18,17 +19,11 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? chromium.path;
 export const CHROMIUM_FLAGS = chromium.flags;
 mkdirSync(BENCH_DIR, { recursive: true });
 
-/**
- * The V8 flags the server ships with, read from `npm start` (package.json: `node <flags>
- * scripts/start.js`), so that the benchmarks measure the server as it runs. BENCH_NODE_FLAGS
- * (space-separated) replaces them.
- */
+/** The V8 flags of `npm start`; BENCH_NODE_FLAGS (space-separated) replaces them. */
 export const SERVER_NODE_FLAGS =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
-    : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-        .scripts.start.split(' ')
-        .filter((word) => word.startsWith('--'));
+    : startScriptFlags(ROOT);
 
 export function machine() {
   const list = cpus();

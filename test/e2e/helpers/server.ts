@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startScriptFlags } from '../../../scripts/start-flags.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const EMPLOYER_EMAIL = 'boss@example.com';
@@ -28,15 +29,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The V8 flags of `npm start` (`node <flags> scripts/start.js`): the browser tests run the server
- * as it ships.
- */
-const SERVER_NODE_FLAGS: string[] = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+/** The V8 flags of `npm start`: the browser tests run the server as it ships. */
+const SERVER_NODE_FLAGS = startScriptFlags(ROOT);
 
 /**
  * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
