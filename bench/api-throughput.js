@@ -1,5 +1,5 @@
 // JSON API throughput of the built server vs a bare node:http server sending bodies of the same
-// size. Env: BENCH_POSTS (10000), BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_CONNECTIONS (50),
+// size. Env: BENCH_POSTS (100000), BENCH_ROUNDS (5), BENCH_DURATION (3 s), BENCH_CONNECTIONS (50),
 // BENCH_PORT (3291; the bare server uses +1), BENCH_LOG_LEVEL (warn).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +16,10 @@ import {
   stopChild,
   throughputSettings,
 } from './lib/common.js';
+import { recordBar } from './lib/results.js';
 
 const settings = throughputSettings(0);
-const { posts, rounds, duration, connections, port } = settings;
+const { posts, port } = settings;
 
 printMachine(`API throughput: app vs bare node:http (${fmt(posts)} posts, SQLite)`);
 printComparisonMethod(settings);
@@ -117,7 +118,8 @@ try {
   }
   bare = await startBareServer(port + 1, bareRoutes);
 
-  await compareThroughput({ app, bare, cases, rounds, duration, connections });
+  const scope = `${fmt(posts)} posts`;
+  await compareThroughput({ ...settings, scope, app, bare, cases });
   const mem = memoryOf(app.child.pid);
   peakRss = Math.max(peakRss, mem.rssMb);
   console.log(
@@ -125,6 +127,12 @@ try {
       posts >= 100_000 ? (mem.hwmMb <= 150 ? ' PASS' : ' MISS') : ` (measured at ${fmt(posts)})`
     }`,
   );
+  recordBar({
+    bar: `server peak RSS during the API runs (${scope})`,
+    figure: `${fmt(mem.hwmMb)} MB`,
+    target: posts >= 100_000 ? '≤ 150 MB' : null,
+    pass: mem.hwmMb <= 150,
+  });
 } finally {
   clearInterval(poll);
   await stopChild(bare?.child);

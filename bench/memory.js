@@ -19,6 +19,7 @@ import {
   startAppServer,
   stopChild,
 } from './lib/common.js';
+import { recordBar } from './lib/results.js';
 
 const posts = envInt('BENCH_POSTS', 100_000);
 const flags = process.argv.length > 2 ? process.argv.slice(2) : SERVER_NODE_FLAGS;
@@ -55,6 +56,12 @@ try {
     `peak RSS after each load: list ${fmt(afterList.hwmMb)} MB, post views ${fmt(afterViews.hwmMb)} MB, pages ${fmt(after.hwmMb)} MB`,
   );
   console.log(`peak RSS ${fmt(after.hwmMb)} MB (target ≤ 150 MB at 100k posts)`);
+  recordBar({
+    bar: `server peak RSS under list, post and page loads (${fmt(posts)} posts)`,
+    figure: `${fmt(after.hwmMb)} MB`,
+    target: posts >= 100_000 ? '≤ 150 MB' : null,
+    pass: after.hwmMb <= 150,
+  });
   // Where the memory is once the loads are over (the peak itself is not attributable).
   app.child.kill('SIGUSR2');
   for (let i = 0; i < 50 && !existsSync(memoryFile); i++) await sleep(100);

@@ -13,9 +13,10 @@ import {
   stopChild,
   throughputSettings,
 } from './lib/common.js';
+import { recordBar } from './lib/results.js';
 
 const settings = throughputSettings(2);
-const { posts, rounds, duration, connections, port } = settings;
+const { posts, port } = settings;
 
 printMachine(
   `Pages throughput: server-rendered HTML vs bare node:http (${fmt(posts)} posts, SQLite)`,
@@ -50,13 +51,20 @@ try {
       : undefined;
     const ok = again?.status === 304;
     if (!ok) failures++;
+    recordBar({
+      bar: `GET ${path} repeated with If-None-Match: its ETag`,
+      figure: String(again?.status ?? 'no ETag'),
+      target: '304',
+      pass: ok,
+    });
     console.log(
       `  ${path}: ETag ${etag ?? '(none)'}; repeat with If-None-Match → ${again?.status ?? 'not tried'} ${ok ? 'PASS' : 'MISS'}; cache-control: ${res.headers.get('cache-control')}`,
     );
   }
   bare = await startBareServer(port + 1, bareRoutes);
   console.log('');
-  const rows = await compareThroughput({ app, bare, cases, rounds, duration, connections });
+  const scope = `${fmt(posts)} posts`;
+  const rows = await compareThroughput({ ...settings, scope, app, bare, cases });
   if (rows.some((r) => !r.pass)) failures++;
   const mem = memoryOf(app.child.pid);
   console.log(`\napp server memory: peak RSS ${fmt(mem.hwmMb)} MB (VmHWM)`);

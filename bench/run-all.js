@@ -1,7 +1,11 @@
-// Runs every benchmark in order, each as its own node process with the same environment.
+// Runs every benchmark in order, each as its own node process with the same environment, then
+// prints one table of every bar they measured (also written to .bench/summary.md).
 import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_DIR, machine } from './lib/common.js';
+import { readBars, statusOf } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scripts = [
@@ -15,6 +19,8 @@ const scripts = [
   'memory.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');
+const resultsFile = join(BENCH_DIR, 'results.jsonl');
+rmSync(resultsFile, { force: true });
 const started = Date.now();
 const failed = [];
 for (const script of scripts) {
@@ -22,12 +28,42 @@ for (const script of scripts) {
   const t = Date.now();
   const result = spawnSync(process.execPath, [join(here, script)], {
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, BENCH_RESULTS: resultsFile },
   });
   console.log(`\n[${script}: ${((Date.now() - t) / 1000).toFixed(0)} s, exit ${result.status}]`);
   if (result.status !== 0) failed.push(script);
 }
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+
+const bars = readBars(resultsFile);
+const rows = bars.map((b) => [b.bench, b.bar, b.figure, b.target ?? '', statusOf(b)]);
+const { cpu, cores, memoryGb, node, date } = machine();
+const header = `Every bar measured (${cpu}, ${cores} cores, ${memoryGb} GB, node ${node}, ${date}; ${minutes} min)`;
+console.log(`\n=== ${header} ===`);
+printLeftAligned([['bench', 'bar', 'figure', 'target', 'status'], ...rows]);
+const misses = bars.filter((b) => b.target != null && !b.pass).length;
 console.log(
-  `\nAll benchmarks: ${((Date.now() - started) / 60000).toFixed(1)} min${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+  `\nbars measured: ${bars.length}; missed: ${misses}${failed.length ? `; benches that failed: ${failed.join(', ')}` : ''}`,
+);
+const cell = (text) => String(text).replaceAll('|', '\\|');
+writeFileSync(
+  join(BENCH_DIR, 'summary.md'),
+  [
+    `# ${header}`,
+    '',
+    '| bench | bar | figure | target | status |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+    '',
+  ].join('\n'),
 );
 process.exitCode = failed.length ? 1 : 0;
+
+/** A table of text, every column left-aligned (the bars are sentences). */
+function printLeftAligned(lines) {
+  const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
+  const format = (line) => line.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log(format(lines[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines.slice(1)) console.log(format(line));
+}

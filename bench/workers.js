@@ -1,6 +1,6 @@
 // Multi-core: throughput of `postfolio serve --workers 1` against `--workers 2` on the same
 // store, alternating, for a cached API list, uncached post views and uncached page renders.
-// Env: BENCH_POSTS (10000), BENCH_ROUNDS (3), BENCH_DURATION (5 s), BENCH_PORT (3291; uses +8).
+// Env: BENCH_POSTS (100000), BENCH_ROUNDS (5), BENCH_DURATION (3 s), BENCH_PORT (3291; uses +8).
 import { cpus } from 'node:os';
 import {
   ensureSqliteStore,
@@ -13,6 +13,7 @@ import {
   table,
   throughputSettings,
 } from './lib/common.js';
+import { recordBar } from './lib/results.js';
 
 const { posts, rounds, duration, port } = throughputSettings(8);
 
@@ -52,6 +53,7 @@ table(
   loads.map(([name]) => {
     const one = median(results.get(name)[1]);
     const two = median(results.get(name)[2]);
+    recordBar({ bar: `2 workers / 1: ${name}`, figure: `×${(two / one).toFixed(2)}` });
     return [name, fmt(one), fmt(two), (two / one).toFixed(2)];
   }),
 );
