@@ -42,6 +42,21 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     limit: number,
     offset: number,
   ): Promise<number[]>;
+  /**
+   * Ids of the `window` newest matches when there are more, best first. This takes the window's
+   * floor and ranks the matches above it; an engine that can rank the newest matches in one pass
+   * overrides it.
+   */
+  protected async rankedNewestIds(
+    db: Kysely<Database>,
+    match: Match,
+    window: number,
+    limit: number,
+    offset: number,
+  ): Promise<number[]> {
+    const floor = await this.nthNewestId(db, match, window);
+    return this.rankedIds(db, match, floor, limit, offset);
+  }
   /** Ids of matches with id < ceiling (any id when null), newest first. */
   protected abstract newestIds(
     db: Kysely<Database>,
@@ -71,14 +86,18 @@ export abstract class WindowedSearch<Match> implements PostSearch {
       await this.planFor(db, total);
 
       // How many of the newest matches are ranked: all when few, a window when many, none past
-      // `unrankedAbove`; `floor` is the lowest id of the ranked ones (null: none are ranked).
+      // `unrankedAbove`. A page past the window lists the older matches, newest first.
       const ranked = total > this.unrankedAbove ? 0 : Math.min(total, this.rankWindow);
-      const floor =
-        ranked === total ? 0 : ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
       const ids: number[] = [];
       if (offset < ranked)
-        ids.push(...(await this.rankedIds(db, match, floor ?? 0, limit, offset)));
+        ids.push(
+          ...(await (ranked === total
+            ? this.rankedIds(db, match, 0, limit, offset)
+            : this.rankedNewestIds(db, match, ranked, limit, offset))),
+        );
       if (ids.length < limit && total > ranked) {
+        // The lowest id of the ranked ones (null: none are ranked): the older matches lie below.
+        const floor = ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
         const rest = limit - ids.length;
         ids.push(...(await this.newestIds(db, match, floor, rest, Math.max(0, offset - ranked))));
       }
