@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../../content/import.service.js';
 import { writeContent, type FixturePost } from '../../../../test/helpers/content-fixture.js';
@@ -67,6 +68,23 @@ describe.each(ENGINES)(
     it('ranks exactly when the window holds every match, a title match first', async () => {
       expect((await pages(1000, 5))[0]).toBe('bird-00');
     });
+
+    it.runIf(engine === 'sqlite')(
+      'ranks the window as bm25 ranks the matches above its oldest one (FTS5, one pass)',
+      async () => {
+        // The reference: the window's floor (the 7th newest match), then the matches from it up
+        // ranked by bm25 with the newest first among equals, as two separate statements.
+        const { rows: floor } = await sql<{ id: number }>`
+          SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH 'heron'
+          ORDER BY rowid DESC LIMIT 1 OFFSET 6`.execute(t.store.db);
+        const { rows: reference } = await sql<{ slug: string }>`
+          SELECT p.slug FROM posts_fts f JOIN posts p ON p.id = f.rowid
+          WHERE posts_fts MATCH 'heron' AND f.rowid >= ${floor[0]!.id}
+          ORDER BY bm25(posts_fts, 10.0, 4.0, 1.0), f.rowid DESC`.execute(t.store.db);
+        const ranked = await new Fts5Search(t.store.db, 7).search(parseSearchText('heron'), 7, 0);
+        expect(ranked.cards.map((c) => c.slug)).toEqual(reference.map((r) => r.slug));
+      },
+    );
 
     it('ranks only inside the window for broader queries', async () => {
       const slugs = await pages(5, 5);

@@ -42,6 +42,7 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     limit: number,
     offset: number,
   ): Promise<number[]>;
+
   /**
    * Ids of the `window` newest matches when there are more, best first. This takes the window's
    * floor and ranks the matches above it; an engine that can rank the newest matches in one pass
@@ -57,6 +58,7 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     const floor = await this.nthNewestId(db, match, window);
     return this.rankedIds(db, match, floor, limit, offset);
   }
+
   /** Ids of matches with id < ceiling (any id when null), newest first. */
   protected abstract newestIds(
     db: Kysely<Database>,
