@@ -61,6 +61,7 @@ export function isSqliteBusy(error: unknown): boolean {
 
 function openSqlite(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  // The busy timeout is set at open, so that the WAL pragma below waits for another connection too.
   const sqlite = new SqliteDatabase(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -75,7 +76,6 @@ function openSqlite(file: string): Store {
   }
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection; most of it would hold
   // post bodies that the response cache and the OS's file cache already hold. 4 MB keeps the
   // indexes' hot pages (measured in docs/performance.md, "Memory").
