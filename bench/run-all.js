@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_DIR, machine } from './lib/common.js';
+import { BENCH_DIR, machine, table } from './lib/common.js';
 import { readBars, statusOf } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,7 +40,8 @@ const rows = bars.map((b) => [b.bench, b.bar, b.figure, b.target ?? '', statusOf
 const { cpu, cores, memoryGb, node, date } = machine();
 const header = `Every bar measured (${cpu}, ${cores} cores, ${memoryGb} GB, node ${node}, ${date}; ${minutes} min)`;
 console.log(`\n=== ${header} ===`);
-printLeftAligned([['bench', 'bar', 'figure', 'target', 'status'], ...rows]);
+// Left-aligned: the bars are sentences.
+table(['bench', 'bar', 'figure', 'target', 'status'], rows, { leftAligned: true });
 const misses = bars.filter((b) => b.target != null && !b.pass).length;
 console.log(
   `\nbars measured: ${bars.length}; missed: ${misses}${failed.length ? `; benches that failed: ${failed.join(', ')}` : ''}`,
@@ -58,12 +59,3 @@ writeFileSync(
   ].join('\n'),
 );
 process.exitCode = failed.length ? 1 : 0;
-
-/** A table of text, every column left-aligned (the bars are sentences). */
-function printLeftAligned(lines) {
-  const widths = lines[0].map((_, i) => Math.max(...lines.map((line) => String(line[i]).length)));
-  const format = (line) => line.map((c, i) => String(c).padEnd(widths[i])).join('  ');
-  console.log(format(lines[0]));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines.slice(1)) console.log(format(line));
-}

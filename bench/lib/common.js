@@ -296,11 +296,13 @@ export const fmt = (n, digits = 0) =>
     : String(n);
 
 /** A fixed-width text table. */
-export function table(header, rows) {
+export function table(header, rows, { leftAligned = false } = {}) {
   const all = [header, ...rows].map((r) => r.map(String));
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (r) =>
-    r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    r
+      .map((c, i) => (i === 0 || leftAligned ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ');
   console.log(line(all[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of all.slice(1)) console.log(line(r));
