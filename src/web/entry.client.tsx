@@ -2,11 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { deserializeErrors, HYDRATION_ELEMENT_ID } from './hydration.js';
+import { HYDRATION_DATA_SELECTOR } from '../shared/hydration-data.js';
+import { deserializeErrors } from './hydration.js';
 import { createRoutes } from './routes.js';
 
 const routes = createRoutes();
-const element = document.getElementById(HYDRATION_ELEMENT_ID);
+const element = document.querySelector(HYDRATION_DATA_SELECTOR);
 const state = element?.textContent ? JSON.parse(element.textContent) : {};
 
 // The server rendered with every matched route module loaded; load them before hydrating

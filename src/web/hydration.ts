@@ -45,5 +45,3 @@ export function escapeJsonForHtml(json: string): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-export const HYDRATION_ELEMENT_ID = 'router-data';

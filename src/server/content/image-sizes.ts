@@ -1,24 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { imageSize } from 'image-size';
-
-export type ImageSizes = Map<string, { width: number; height: number }>;
-
-/** Width and height of each image that can be read; others are left out. */
-export async function readImageSizes(dir: string, names: Iterable<string>): Promise<ImageSizes> {
-  const sizes: ImageSizes = new Map();
-  await Promise.all(
-    [...names].map(async (name) => {
-      try {
-        const { width, height } = imageSize(await readFile(join(dir, name)));
-        if (width && height) sizes.set(name, { width, height });
-      } catch {
-        // An unreadable image simply keeps no size; the page still shows it.
-      }
-    }),
-  );
-  return sizes;
-}
+import type { ImageSizes } from './image-files.js';
 
 const LOCAL_IMAGE = /<img src="\/images\/([^"]+)"(?![^>]*\swidth=)/g;
 

@@ -1,10 +1,11 @@
-import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CONTENT_CHANNEL } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
 import { withRollbackJournal } from '../db/rollback-journal.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
-import { readImageSizes, sizeImages, type ImageSizes } from './image-sizes.js';
+import { checkImages, readCheckedImage, type ImageSizes } from './image-files.js';
+import { sizeImages } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
 import { createPostLoader } from './parse-pool.js';
 import {
@@ -60,21 +61,32 @@ async function listFiles(dir: string, suffix: string): Promise<string[]> {
     .sort();
 }
 
-/** Copies images whose size or age differ; each through a temporary name, so none is half-written. */
-async function copyImages(from: string, to: string, names: Iterable<string>): Promise<number> {
+/**
+ * Publishes the checked images: a raster file is copied when its size or age differ, an SVG
+ * written as its sanitized drawing when that differs. Each goes through a temporary name, so none
+ * is half-written.
+ */
+async function publishImages(from: string, to: string, names: Iterable<string>): Promise<number> {
   await mkdir(to, { recursive: true });
-  let copied = 0;
+  let published = 0;
   for (const name of names) {
-    const source = join(from, name);
     const target = join(to, name);
-    const [a, b] = await Promise.all([stat(source), stat(target).catch(() => null)]);
-    if (b && b.size === a.size && b.mtimeMs >= a.mtimeMs) continue;
     const temporary = `${target}.${process.pid}.tmp`;
-    await copyFile(source, temporary);
+    if (name.toLowerCase().endsWith('.svg')) {
+      const { bytes } = await readCheckedImage(from, name);
+      const current = await readFile(target).catch(() => null);
+      if (current?.equals(bytes)) continue;
+      await writeFile(temporary, bytes);
+    } else {
+      const source = join(from, name);
+      const [a, b] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+      if (b && b.size === a.size && b.mtimeMs >= a.mtimeMs) continue;
+      await copyFile(source, temporary);
+    }
     await rename(temporary, target);
-    copied += 1;
+    published += 1;
   }
-  return copied;
+  return published;
 }
 
 /**
@@ -117,7 +129,9 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       );
   }
   const files = await listFiles(postsDir, '.md');
-  const imageSizes = await readImageSizes(imagesSource, availableImages);
+  const checkedImages = await checkImages(imagesSource, availableImages);
+  failures.push(...checkedImages.failures);
+  const imageSizes = checkedImages.sizes;
   const stored = new ContentRepository(store.db);
   const existing = await stored.existingSources();
   // Into a SQLite store without posts, an import has no old pages to keep readable: it may
@@ -213,7 +227,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       if (failures.length || !site) throw rollback;
       // Copied once everything checked out, before the commit: a refused import copies nothing,
       // and a failed copy rolls the transaction back.
-      const images = await copyImages(imagesSource, options.imagesDir, availableImages);
+      const images = await publishImages(imagesSource, options.imagesDir, availableImages);
 
       const merging = performance.now();
       if (mergesPaused) {

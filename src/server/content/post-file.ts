@@ -11,7 +11,7 @@ import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 
 /** Bump when rendering changes, so that a re-import re-renders every post. */
-export const RENDER_VERSION = 3;
+export const RENDER_VERSION = 4;
 
 export const FrontMatter = Type.Object(
   {

@@ -45,7 +45,11 @@ describe('sanitizePostHtml against hostile HTML', () => {
     ['meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example">', ''],
     ['base href', '<base href="https://evil.example/">', ''],
     ['math with xlink', '<math><mi xlink:href="javascript:alert(1)">m</mi></math>', 'm'],
-    ['handler on an allowed tag', '<div id="x" onclick="steal()">d</div>', '<div id="x">d</div>'],
+    [
+      'handler on an allowed tag',
+      '<div id="x" onclick="steal()">d</div>',
+      '<div id="user-content-x">d</div>',
+    ],
     [
       'srcset with javascript:',
       '<img src="/images/a.svg" srcset="javascript:alert(1) 1x">',
@@ -105,7 +109,9 @@ describe('sanitizePostHtml against hostile HTML', () => {
       sanitizePostHtml(
         '<h2 id="why">Why</h2><p>Plain <em>text</em> &amp; <strong>more</strong></p>',
       ),
-    ).toBe('<h2 id="why">Why</h2><p>Plain <em>text</em> &amp; <strong>more</strong></p>');
+    ).toBe(
+      '<h2 id="user-content-why">Why</h2><p>Plain <em>text</em> &amp; <strong>more</strong></p>',
+    );
     expect(sanitizePostHtml('<pre><code class="language-ts evil">const x = 1;</code></pre>')).toBe(
       '<pre tabindex="0"><code class="language-ts">const x = 1;</code></pre>',
     );
@@ -116,6 +122,20 @@ describe('sanitizePostHtml against hostile HTML', () => {
     expect(sanitizePostHtml('<img src="data:image/png;base64,AAAA" alt="dot">')).toContain(
       'src="data:image/png;base64,AAAA"',
     );
+  });
+
+  it('puts every id and name of a post in its own namespace, so none can clobber the page', () => {
+    const out = sanitizePostHtml(
+      '<p id="router-data">{"loaderData":{}}</p><a id="root" name="getElementById" href="#notes">n</a>' +
+        '<h2 id="notes">Notes</h2><img id="user-content-kept" src="/images/a.png">',
+    );
+    expect(out).toBe(
+      '<p id="user-content-router-data">{"loaderData":{}}</p>' +
+        '<a id="user-content-root" href="#user-content-notes">n</a>' +
+        '<h2 id="user-content-notes">Notes</h2>' +
+        '<img id="user-content-kept" src="/images/a.png" loading="lazy" decoding="async" />',
+    );
+    expect(out).not.toMatch(/\s(id|name)="(?!user-content-)/);
   });
 
   it('marks external links noopener, leaves internal and mailto links alone', () => {

@@ -44,22 +44,35 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   // A frame whose src was refused (unknown host, bad scheme) would stay as an empty box: drop it.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
-  transformTags: {
-    a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? '');
-      return {
-        tagName,
-        attribs: external ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
-      };
-    },
-    // Code blocks scroll sideways on narrow screens: a tab stop lets keyboard users scroll them.
-    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
-    img: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
-    }),
-  },
+  transformTags: { '*': transformTag },
 };
+
+/**
+ * Ids and names a post may set live in their own namespace, as on GitHub: a post's element can
+ * never take the name of one the page's code looks up (DOM clobbering). In-page links follow.
+ */
+export const USER_CONTENT_PREFIX = 'user-content-';
+
+const namespaced = (value: string) =>
+  value.startsWith(USER_CONTENT_PREFIX) ? value : `${USER_CONTENT_PREFIX}${value}`;
+
+function transformTag(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out = { ...attribs };
+  if (out.id !== undefined) out.id = namespaced(out.id);
+  if (out.name !== undefined) out.name = namespaced(out.name);
+  if (tagName === 'a') {
+    const href = out.href ?? '';
+    if (href.startsWith('#') && href.length > 1) out.href = `#${namespaced(href.slice(1))}`;
+    if (/^https?:\/\//i.test(href)) out.rel = 'noopener noreferrer nofollow';
+  } else if (tagName === 'pre') {
+    // Code blocks scroll sideways on narrow screens: a tab stop lets keyboard users scroll them.
+    out.tabindex = '0';
+  } else if (tagName === 'img') {
+    out.loading = 'lazy';
+    out.decoding = 'async';
+  }
+  return { tagName, attribs: out };
+}
 
 /** Post HTML reduced to an allow-list: no script, handler, `javascript:` URL, style or unknown frame. */
 export function sanitizePostHtml(html: string): string {

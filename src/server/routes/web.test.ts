@@ -64,7 +64,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     expect(res.body).toContain('<link rel="canonical" href="https://fixture.example/posts">');
     expect(res.body).toContain('<meta property="og:title"');
     expect(res.body).toContain('story number 14');
-    expect(res.body).toMatch(/<script type="application\/json" id="router-data">/);
+    expect(res.body).toMatch(/<\/div>\s*<script type="application\/json" data-hydration>/);
   });
 
   it('renders a post with its escaped title and sanitized body', async () => {

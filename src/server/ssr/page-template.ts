@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hydrationDataTag } from '../../shared/hydration-data.js';
 import { ROUTE_MODULES_META } from '../../shared/route-modules-meta.js';
 import { entryFiles, type ViteManifest } from './vite-manifest.js';
 
@@ -55,9 +56,6 @@ export class PageTemplate {
       .replace('<html lang="en">', `<html lang="${parts.language}">`)
       .replace('<!--app-head-->', `${parts.head}\n    ${this.assetTags(parts.modules)}`)
       .replace('<!--app-html-->', () => parts.html)
-      .replace(
-        '<!--app-data-->',
-        () => `<script type="application/json" id="router-data">${parts.hydration}</script>`,
-      );
+      .replace('<!--app-data-->', () => hydrationDataTag(parts.hydration));
   }
 }
