@@ -4,16 +4,12 @@ import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/response-cache.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { publicSite } from '../ssr/public-site.js';
+import { renderRss } from './feeds/rss.js';
+import { escapeXml } from './feeds/xml-text.js';
 
 const FEED_ITEMS = 20;
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX = 50_000;
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 /** RSS for the whole site and per category, the sitemap and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
@@ -25,33 +21,18 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     const { site } = publicSite(app.ctx);
     const base = origin();
     const items = await repository.listFeedItems(FEED_ITEMS, category?.id);
-    // Loaded on the first feed request (then cached): most of a server's life needs no RSS writer.
-    const { Feed } = await import('feed');
-    const feed = new Feed({
-      title: category ? `${category.name} · ${site.title}` : site.title,
-      description: site.description,
-      id: `${base}${path}`,
-      link: category ? `${base}/cate/${category.id}` : `${base}/posts`,
-      language: site.language,
-      copyright: `© ${site.author}`,
-      updated: items[0] ? new Date(items[0].updated_at) : undefined,
-      feedLinks: { rss: `${base}${path}` },
-      generator: 'Postfolio',
-      author: { name: site.author },
-    });
-    for (const item of items) {
-      feed.addItem({
-        title: item.title,
-        id: `${base}/${item.slug}`,
-        link: `${base}/${item.slug}`,
-        description: item.summary,
-        content: item.content_html,
-        date: new Date(item.published_at),
-        category: [{ name: item.category_name }],
-        image: `${base}/images/${item.image}`,
-      });
-    }
-    return feed.rss2();
+    return renderRss(
+      {
+        title: category ? `${category.name} · ${site.title}` : site.title,
+        description: site.description,
+        language: site.language,
+        author: site.author,
+        link: category ? `${base}/cate/${category.id}` : `${base}/posts`,
+        self: `${base}${path}`,
+        base,
+      },
+      items,
+    );
   }
 
   const xml = 'application/rss+xml; charset=utf-8';
