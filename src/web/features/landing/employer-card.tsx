@@ -7,7 +7,7 @@ import {
   WRONG_EMAIL_ALERT,
   writeEmployerFlag,
 } from './employer-gate.js';
-import type { LandingData } from './landing-route.js';
+import type { LandingData } from './landing-types.js';
 
 const noSubscription = () => () => {};
 

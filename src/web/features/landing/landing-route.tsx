@@ -1,13 +1,11 @@
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { PublicSite } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import type { RouteHandle, SiteMeta } from '../../head.js';
 import { EmployerCard } from './employer-card.js';
+import type { LandingData } from './landing-types.js';
 import { StudentCard } from './student-card.js';
 import './landing.css';
-
-export type LandingData = PublicSite['landing'];
 
 /** Only the two cards travel to the browser; the site's name comes from the root loader. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<LandingData> {

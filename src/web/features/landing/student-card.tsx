@@ -1,4 +1,4 @@
-import type { LandingData } from './landing-route.js';
+import type { LandingData } from './landing-types.js';
 
 /** The student card: a short pitch and an external link that opens in a new tab, safely. */
 export function StudentCard({ student }: { student: LandingData['student'] }) {
