@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { toFts5Match, type SearchQuery } from './search-query.js';
+import { quotedTerms, type SearchQuery } from './search-query.js';
 import { WindowedSearch } from './windowed-search.js';
 
 /** bm25 column weights: a title match counts most, then the summary, then the body. */
@@ -9,7 +9,7 @@ const BM25 = sql.raw('bm25(posts_fts, 10.0, 4.0, 1.0)');
 /**
  * A rowid bound as FTS5 can use it. better-sqlite3 binds a JS number as a REAL, and FTS5 only
  * narrows its scan for an INTEGER bound: given a REAL it reads every match and leaves SQLite to
- * drop those out of range (4–7× slower for a word in most posts; docs/performance.md).
+ * drop those out of range: several times slower for a word in most posts.
  */
 const rowidBound = (id: number) => sql`CAST(${id} AS INTEGER)`;
 
@@ -19,7 +19,7 @@ const rowidBound = (id: number) => sql`CAST(${id} AS INTEGER)`;
  */
 export class Fts5Search extends WindowedSearch<string> {
   protected prepare(query: SearchQuery): string | null {
-    return query.terms.length ? toFts5Match(query) : null;
+    return query.terms.length ? quotedTerms(query) : null;
   }
 
   protected async count(db: Kysely<Database>, match: string): Promise<number> {
@@ -58,8 +58,9 @@ export class Fts5Search extends WindowedSearch<string> {
 
   /**
    * One pass: the newest `window` matches are read newest first and scored as they are read,
-   * then sorted by score. Taking the window's floor first (the base class) read those matches
-   * twice: 1–2 ms of a 7–10 ms search for three words at 100,000 posts (docs/performance.md).
+   * then sorted by score. The base class's two steps (find the window's floor, then rank the
+   * matches above it) would walk the window twice, a noticeable share of a search for several
+   * words that each match thousands of posts.
    */
   protected override rankedNewestIds(
     db: Kysely<Database>,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { toWebsearchText, type SearchQuery } from './search-query.js';
+import { quotedTerms, type SearchQuery } from './search-query.js';
 import { WindowedSearch } from './windowed-search.js';
 
 const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
@@ -22,7 +22,7 @@ const BITMAP_UP_TO = 20_000;
  */
 export class PostgresSearch extends WindowedSearch<string> {
   protected prepare(query: SearchQuery): string | null {
-    return query.terms.length ? toWebsearchText(query) : null;
+    return query.terms.length ? quotedTerms(query) : null;
   }
 
   /**

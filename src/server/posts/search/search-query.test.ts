@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_ADMIN_URL } from '../../../../test/helpers/stores.js';
-import { MAX_TERMS, parseSearchText, toFts5Match, toWebsearchText } from './search-query.js';
+import { MAX_TERMS, parseSearchText, quotedTerms } from './search-query.js';
 
 const terms = (text: string) => parseSearchText(text).terms;
 
@@ -104,29 +104,25 @@ describe('parseSearchText', () => {
   });
 });
 
-describe('toFts5Match and toWebsearchText', () => {
-  it('quote every term, phrases as one quoted string', () => {
-    const q = parseSearchText('"Exact phrase" extra');
-    expect(toFts5Match(q)).toBe('"exact phrase" "extra"');
-    expect(toWebsearchText(q)).toBe('"exact phrase" "extra"');
+describe('quotedTerms', () => {
+  it('quotes every term, a phrase as one quoted string', () => {
+    expect(quotedTerms(parseSearchText('"Exact phrase" extra'))).toBe('"exact phrase" "extra"');
   });
 
-  it('give an empty string for an empty query', () => {
-    expect(toFts5Match({ terms: [] })).toBe('');
-    expect(toWebsearchText({ terms: [] })).toBe('');
+  it('gives an empty string for an empty query', () => {
+    expect(quotedTerms({ terms: [] })).toBe('');
   });
 
-  it('never pass a quote, operator symbol or bare keyword through', () => {
+  it('never passes a quote, operator symbol or bare keyword through', () => {
     const shape = /^"[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*"(?: "[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)*")*$/u;
     for (const text of NASTY) {
       const q = parseSearchText(text);
       if (q.terms.length === 0) continue;
-      expect(toFts5Match(q)).toMatch(shape);
-      expect(toWebsearchText(q)).toMatch(shape);
+      expect(quotedTerms(q)).toMatch(shape);
     }
-    expect(toFts5Match(parseSearchText('foo" OR "bar'))).toBe('"foo" "bar"');
-    expect(toWebsearchText(parseSearchText('cats or dogs'))).toBe('"cats" "dogs"');
-    expect(toFts5Match(parseSearchText('foo "OR" near'))).toBe('"foo" "near"');
+    expect(quotedTerms(parseSearchText('foo" OR "bar'))).toBe('"foo" "bar"');
+    expect(quotedTerms(parseSearchText('cats or dogs'))).toBe('"cats" "dogs"');
+    expect(quotedTerms(parseSearchText('foo "OR" near'))).toBe('"foo" "near"');
   });
 });
 
@@ -150,7 +146,7 @@ describe('the engines accept every parsed query', () => {
     const q = parseSearchText(text);
     if (q.terms.length === 0) return expect(text).not.toMatch(/[\p{L}\p{N}]/u);
     expect(() =>
-      sqlite.prepare('SELECT count(*) FROM t WHERE t MATCH ?').get(toFts5Match(q)),
+      sqlite.prepare('SELECT count(*) FROM t WHERE t MATCH ?').get(quotedTerms(q)),
     ).not.toThrow();
   });
 
@@ -159,7 +155,7 @@ describe('the engines accept every parsed query', () => {
       (
         sqlite
           .prepare('SELECT count(*) AS n FROM t WHERE t MATCH ?')
-          .get(toFts5Match(parseSearchText(text))) as { n: number }
+          .get(quotedTerms(parseSearchText(text))) as { n: number }
       ).n;
     expect(count('cats OR zebras')).toBe(0);
     expect(count('NOT near')).toBe(1);
@@ -170,7 +166,7 @@ describe('the engines accept every parsed query', () => {
     const tsquery = async (text: string) =>
       (
         await client.query<{ q: string }>("SELECT websearch_to_tsquery('english', $1)::text AS q", [
-          toWebsearchText(parseSearchText(text)),
+          quotedTerms(parseSearchText(text)),
         ])
       ).rows[0]!.q;
     expect(await tsquery('cats OR dogs')).toBe("'cat' & 'dog'");

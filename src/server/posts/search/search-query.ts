@@ -32,15 +32,12 @@ export function parseSearchText(text: string): SearchQuery {
   return { terms: terms.slice(0, MAX_TERMS) };
 }
 
-/** The query as an FTS5 MATCH expression: every word and phrase quoted, all required. */
-export function toFts5Match(query: SearchQuery): string {
-  return query.terms.map((words) => `"${words.join(' ')}"`).join(' ');
-}
-
 /**
- * The query as text for PostgreSQL's websearch_to_tsquery. Every term is quoted, as for FTS5:
- * a bare word `or` would be read as the OR operator there, so "cats or dogs" would match either.
+ * The query as engine text: every word and phrase in double quotes, all required. Both engines
+ * read a quoted string as words, never as an operator: FTS5's MATCH (where a bare OR, NOT or NEAR
+ * would be one) and PostgreSQL's websearch_to_tsquery (where a bare `or` would make "cats or
+ * dogs" match either word).
  */
-export function toWebsearchText(query: SearchQuery): string {
+export function quotedTerms(query: SearchQuery): string {
   return query.terms.map((words) => `"${words.join(' ')}"`).join(' ');
 }

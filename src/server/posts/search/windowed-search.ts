@@ -2,8 +2,8 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { PostCard } from '../../../shared/schemas/api.js';
 import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS } from '../posts.repository.js';
-import type { PostSearch, SearchPage } from './search.js';
 import type { SearchQuery } from './search-query.js';
+import type { PostSearch, SearchPage } from './search-types.js';
 
 /**
  * Matches ranked by relevance when a query has more: only the newest this many are ranked, the

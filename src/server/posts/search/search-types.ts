@@ -1,0 +1,13 @@
+import type { PostCard } from '../../../shared/schemas/api.js';
+import type { SearchQuery } from './search-query.js';
+
+/** One page of search results and the number of matches in all. */
+export interface SearchPage {
+  cards: PostCard[];
+  total: number;
+}
+
+/** Full-text search over published posts, best match first; one adapter per engine. */
+export interface PostSearch {
+  search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage>;
+}
