@@ -10,9 +10,12 @@ export interface AppContext {
   store: Store;
   posts: PostsService;
   contentState: ContentStateWatcher;
-  /** Serialized API and page responses, cleared on every content change. */
+  /** Serialized responses of /api/ URLs, cleared on every content change. */
   responses: ResponseCache;
-  /** Server-rendered pages, kept apart so that pages cannot crowd out API responses. */
+  /**
+   * Every other cached URL: rendered pages, feeds and the sitemap, cleared on every content
+   * change. Kept apart so that large pages cannot crowd out API responses.
+   */
   pages: ResponseCache;
   /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */
   inlineStyleHashes: readonly string[];

@@ -24,7 +24,10 @@ export const CARD_COLUMNS = [
   'posts.published_at',
 ] as const;
 
-/** Read queries for posts and categories. All SQL of the read side lives here. */
+/**
+ * Read queries for posts and categories: lists, a post, related posts, feeds and the sitemap.
+ * Full-text search has its own adapters (search/).
+ */
 export class PostsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -113,7 +116,8 @@ export class PostsRepository {
 
   /**
    * Posts of the same category first, then the rest; newest first; never the post itself.
-   * Two queries, each walking a partial index and stopping at `limit`.
+   * Each part is one query that walks a partial index of published posts and stops at `limit`;
+   * the second runs only when the category has fewer than `limit` other posts.
    */
   async listRelated(
     post: { id: number; category: { id: number } },
