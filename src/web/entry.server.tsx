@@ -25,7 +25,7 @@ export async function render(request: Request, data: DataSource): Promise<Render
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  const site = context.loaderData.root as SiteMeta | undefined;
+  const site: SiteMeta | undefined = context.loaderData.root;
   const status = context.statusCode;
   const matches = context.matches.map((m) => ({
     id: m.route.id,

@@ -20,6 +20,16 @@ export interface RouteHandle {
   meta?: MetaFunction;
 }
 
+/**
+ * The handle of a route whose meta reads its own loader's data, typed by that loader. The router
+ * keeps every route's data as unknown; this is the one place that names its type.
+ */
+export function routeHandle<Loader extends (...args: never[]) => unknown>(
+  meta: (data: Awaited<ReturnType<Loader>>, site: SiteMeta) => PageMeta,
+): RouteHandle {
+  return { meta: meta as MetaFunction };
+}
+
 /** The meta of the deepest matched route that has one; a 404 or error page when the render failed. */
 export function pageMeta(matches: UIMatch[], site: SiteMeta, status: number): PageMeta {
   if (status === 404) return { title: `Page not found · ${site.title}`, noindex: true };

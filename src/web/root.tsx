@@ -6,17 +6,11 @@ import {
   UNSAFE_DataRouterStateContext,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
-  type LoaderFunctionArgs,
 } from 'react-router';
-import { dataSource } from './data/loader-data.js';
-import { pageMeta, type SiteMeta } from './head.js';
+import { useSiteMeta } from './data/site-meta.js';
+import { pageMeta } from './head.js';
 import { NotFound } from './components/ui/not-found.js';
 import './styles/app.css';
-
-export async function rootLoader({ context }: LoaderFunctionArgs): Promise<SiteMeta> {
-  return (await dataSource(context).site()).site;
-}
 
 /**
  * Keeps document.title in step after client-side navigation (the server writes the first one).
@@ -25,7 +19,7 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<SiteM
  */
 function DocumentTitle() {
   const matches = useMatches();
-  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  const site = useSiteMeta();
   const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
   const error = errors ? Object.values(errors)[0] : undefined;
   const status = error === undefined ? 200 : isRouteErrorResponse(error) ? error.status : 500;

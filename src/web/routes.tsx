@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { Root, RootErrorBoundary, rootLoader } from './root.js';
+import { rootLoader } from './data/site-meta.js';
+import { Root, RootErrorBoundary } from './root.js';
 
 /**
  * The route table of the specification. Each screen is its own chunk (`lazy`); `module` names

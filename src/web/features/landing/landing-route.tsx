@@ -1,7 +1,8 @@
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
-import type { RouteHandle, SiteMeta } from '../../head.js';
+import { useSiteMeta } from '../../data/site-meta.js';
+import { routeHandle } from '../../head.js';
 import { EmployerCard } from './employer-card.js';
 import type { LandingData } from './landing-types.js';
 import { StudentCard } from './student-card.js';
@@ -12,13 +13,14 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<LandingDa
   return (await dataSource(context).site()).landing;
 }
 
-export const handle: RouteHandle = {
-  meta: (_data, site) => ({ title: site.title, description: site.description }),
-};
+export const handle = routeHandle<typeof loader>((_data, site) => ({
+  title: site.title,
+  description: site.description,
+}));
 
 export function Component() {
-  const landing = useLoaderData() as LandingData;
-  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  const landing = useLoaderData<typeof loader>();
+  const site = useSiteMeta();
   return (
     <main id="main" className="landing">
       <header className="landing__header">

@@ -1,7 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
-import type { RouteHandle } from '../../head.js';
+import { routeHandle } from '../../head.js';
 import { ReaderError } from './reader-error.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
 
@@ -27,18 +27,13 @@ export async function loader({
   return { page, category: { id: category.id, name: category.name } };
 }
 
-export const handle: RouteHandle = {
-  meta: (loaded, site) => {
-    const { page, category } = loaded as CategoryData;
-    return {
-      title: `${category.name}${pageSuffix(page)} · ${site.title}`,
-      description: `Posts about ${category.name} on ${site.title}.`,
-    };
-  },
-};
+export const handle = routeHandle<typeof loader>(({ page, category }, site) => ({
+  title: `${category.name}${pageSuffix(page)} · ${site.title}`,
+  description: `Posts about ${category.name} on ${site.title}.`,
+}));
 
 export function Component() {
-  const { page, category } = useLoaderData() as CategoryData;
+  const { page, category } = useLoaderData<typeof loader>();
   return (
     <ListScreen
       heading={

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
-import type { RouteHandle } from '../../head.js';
+import { routeHandle } from '../../head.js';
 import { longDate } from './long-date.js';
 import { ReaderError } from './reader-error.js';
 import { Sidebar } from '../reader/sidebar.js';
@@ -11,20 +11,15 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<P
   return load(() => dataSource(context).post(params.slug ?? ''));
 }
 
-export const handle: RouteHandle = {
-  meta: (data, site) => {
-    const { post } = data as PostWithRelated;
-    return {
-      title: `${post.title} · ${site.title}`,
-      description: post.summary,
-      image: `/images/${post.image}`,
-      type: 'article',
-    };
-  },
-};
+export const handle = routeHandle<typeof loader>(({ post }, site) => ({
+  title: `${post.title} · ${site.title}`,
+  description: post.summary,
+  image: `/images/${post.image}`,
+  type: 'article',
+}));
 
 export function Component() {
-  const { post, posts } = useLoaderData() as PostWithRelated;
+  const { post, posts } = useLoaderData<typeof loader>();
   return (
     <>
       <Sidebar selected={post.category.id} related={posts} />

@@ -1,7 +1,7 @@
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
-import type { RouteHandle } from '../../head.js';
+import { routeHandle } from '../../head.js';
 import { ReaderError } from './reader-error.js';
 import { useCategories } from '../categories/categories-context.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
@@ -38,15 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { page, category };
 }
 
-export const handle: RouteHandle = {
-  meta: (data, site) => {
-    const { page } = data as PostsData;
-    return { title: `All posts${pageSuffix(page)} · ${site.title}`, description: site.description };
-  },
-};
+export const handle = routeHandle<typeof loader>(({ page }, site) => ({
+  title: `All posts${pageSuffix(page)} · ${site.title}`,
+  description: site.description,
+}));
 
 export function Component() {
-  const { page, category } = useLoaderData() as PostsData;
+  const { page, category } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const { items } = useCategories();
   const name = items.find((c: Category) => c.id === category)?.name;

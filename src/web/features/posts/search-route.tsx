@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
-import type { RouteHandle } from '../../head.js';
+import { routeHandle } from '../../head.js';
 import { ReaderError } from './reader-error.js';
 import { ListScreen } from './list-screen.js';
 
@@ -20,16 +20,14 @@ export async function loader({
   return { text, page };
 }
 
-export const handle: RouteHandle = {
-  meta: (data, site) => ({
-    title: `Search: ${(data as SearchData).text} · ${site.title}`,
-    description: `Posts matching “${(data as SearchData).text}”.`,
-    noindex: true,
-  }),
-};
+export const handle = routeHandle<typeof loader>(({ text }, site) => ({
+  title: `Search: ${text} · ${site.title}`,
+  description: `Posts matching “${text}”.`,
+  noindex: true,
+}));
 
 export function Component() {
-  const { text, page } = useLoaderData() as SearchData;
+  const { text, page } = useLoaderData<typeof loader>();
   const base = `/posts/${encodeURIComponent(text)}`;
   return (
     <ListScreen

@@ -33,7 +33,7 @@ export function useSidebarVisible(): boolean {
 }
 
 export function Component() {
-  const { categories } = useLoaderData() as ReaderData;
+  const { categories } = useLoaderData<typeof loader>();
   const [store] = useState(() => new CategoriesStore(categories));
   const [sidebarVisible, setSidebarVisible] = useState(true);
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import type { SiteMeta } from '../../head.js';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/categories-context.js';
 
 interface TopBarProps {
@@ -10,7 +10,7 @@ interface TopBarProps {
 
 /** Logo, the 'List' dropdown of categories, the sidebar toggle and the search box. */
 export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
-  const site = useRouteLoaderData('root') as SiteMeta | undefined;
+  const site = useSiteMeta();
   const { items } = useCategories();
   const navigate = useNavigate();
   const location = useLocation();

@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
-import type { RouteHandle } from '../../head.js';
+import { routeHandle } from '../../head.js';
 import { AboutSection } from './about-section.js';
 import { ContactSection } from './contact-section.js';
 import { HeroSection } from './hero-section.js';
@@ -25,20 +25,18 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<ResumeDat
   return { portfolio, contact_enabled };
 }
 
-export const handle: RouteHandle = {
-  meta: (data, site) => {
-    const hero = (data as ResumeData | undefined)?.portfolio.hero;
-    if (!hero) return { title: `Resume · ${site.title}` };
-    return {
-      title: `${hero.name} · ${hero.roles[0]} · Resume`,
-      description: hero.intro,
-      type: 'profile',
-    };
-  },
-};
+export const handle = routeHandle<typeof loader>((data, site) => {
+  const hero = data?.portfolio.hero;
+  if (!hero) return { title: `Resume · ${site.title}` };
+  return {
+    title: `${hero.name} · ${hero.roles[0]} · Resume`,
+    description: hero.intro,
+    type: 'profile',
+  };
+});
 
 export function Component() {
-  const { portfolio, contact_enabled } = useLoaderData() as ResumeData;
+  const { portfolio, contact_enabled } = useLoaderData<typeof loader>();
   return (
     <div className="resume">
       <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} />
