@@ -3,20 +3,13 @@
 // BENCH_PORT (3291; the bare server uses +1), BENCH_LOG_LEVEL (warn).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  compareThroughput,
-  ensureFakeFolder,
-  ensureSqliteStore,
-  fmt,
-  memoryOf,
-  printComparisonMethod,
-  printMachine,
-  startAppServer,
-  startBareServer,
-  stopChild,
-  throughputSettings,
-} from './lib/common.js';
+import { printMachine } from './lib/machine.js';
+import { fmt } from './lib/print.js';
+import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { startAppServer, startBareServer } from './lib/servers.js';
+import { ensureFakeFolder, ensureSqliteStore } from './lib/stores.js';
+import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
 
 const settings = throughputSettings(0);
 const { posts, port } = settings;

@@ -4,17 +4,14 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  BENCH_DIR,
-  CHROME_PATH,
-  CHROMIUM_FLAGS,
-  envInt,
-  printMachine,
-  startAppServer,
-  stopChild,
-  table,
-} from './lib/common.js';
+import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
+import { envInt } from './lib/env.js';
+import { printMachine } from './lib/machine.js';
+import { BENCH_DIR } from './lib/paths.js';
+import { table } from './lib/print.js';
+import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { startAppServer } from './lib/servers.js';
 
 const port = envInt('BENCH_PORT', 3291) + 5;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;

@@ -3,7 +3,12 @@
 // (/few) or with the app's 9 (/many), alternating.
 // Env: BENCH_ROUNDS (3), BENCH_DURATION (3 s), BENCH_PORT (3291; uses +10).
 import { spawn } from 'node:child_process';
-import { envInt, fmt, load, median, printMachine, sleep } from './lib/common.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { envInt } from './lib/env.js';
+import { load } from './lib/load.js';
+import { printMachine } from './lib/machine.js';
+import { fmt } from './lib/print.js';
+import { median } from './lib/stats.js';
 
 const rounds = envInt('BENCH_ROUNDS', 3);
 const duration = envInt('BENCH_DURATION', 3);

@@ -2,8 +2,12 @@
 // Env: BENCH_IMPORT_SIZES (comma list; default "10000,100000"; BENCH_IMPORT_100K=0 drops 100000).
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_DIR, CLI, ensureFakeFolder, fmt, printMachine, run, table } from './lib/common.js';
+import { printMachine } from './lib/machine.js';
+import { BENCH_DIR, CLI } from './lib/paths.js';
+import { fmt, table } from './lib/print.js';
+import { run } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { ensureFakeFolder } from './lib/stores.js';
 
 const sizes = process.env.BENCH_IMPORT_SIZES
   ? process.env.BENCH_IMPORT_SIZES.split(',').map(Number)

@@ -5,17 +5,13 @@
 import { chromium } from 'playwright-core';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BENCH_DIR,
-  CHROME_PATH,
-  CHROMIUM_FLAGS,
-  envInt,
-  fmt,
-  printMachine,
-  startAppServer,
-  stopChild,
-  table,
-} from './lib/common.js';
+import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
+import { envInt } from './lib/env.js';
+import { printMachine } from './lib/machine.js';
+import { BENCH_DIR } from './lib/paths.js';
+import { fmt, table } from './lib/print.js';
+import { stopChild } from './lib/processes.js';
+import { startAppServer } from './lib/servers.js';
 
 const loads = envInt('BENCH_LOADS', 8);
 printMachine(`Long tasks after load (4× CPU throttling, 390 px wide, ${loads} loads per page)`);

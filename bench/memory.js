@@ -7,19 +7,15 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  BENCH_DIR,
-  ensureSqliteStore,
-  envInt,
-  fmt,
-  load,
-  memoryOf,
-  printMachine,
-  SERVER_NODE_FLAGS,
-  startAppServer,
-  stopChild,
-} from './lib/common.js';
+import { envInt } from './lib/env.js';
+import { load } from './lib/load.js';
+import { printMachine } from './lib/machine.js';
+import { BENCH_DIR } from './lib/paths.js';
+import { fmt } from './lib/print.js';
+import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { SERVER_NODE_FLAGS, startAppServer } from './lib/servers.js';
+import { ensureSqliteStore } from './lib/stores.js';
 
 const posts = envInt('BENCH_POSTS', 100_000);
 const flags = process.argv.length > 2 ? process.argv.slice(2) : SERVER_NODE_FLAGS;

@@ -1,19 +1,13 @@
 // Server-rendered HTML throughput vs a bare node:http server sending a constant HTML body of the
 // same size, plus a conditional-request (ETag → 304) check. Same env as api-throughput.js
 // (BENCH_POSTS, BENCH_ROUNDS, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_PORT default 3293).
-import {
-  compareThroughput,
-  ensureSqliteStore,
-  fmt,
-  memoryOf,
-  printComparisonMethod,
-  printMachine,
-  startAppServer,
-  startBareServer,
-  stopChild,
-  throughputSettings,
-} from './lib/common.js';
+import { printMachine } from './lib/machine.js';
+import { fmt } from './lib/print.js';
+import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { startAppServer, startBareServer } from './lib/servers.js';
+import { ensureSqliteStore } from './lib/stores.js';
+import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
 
 const settings = throughputSettings(2);
 const { posts, port } = settings;

@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_DIR, machine, table } from './lib/common.js';
+import { machine } from './lib/machine.js';
+import { BENCH_DIR } from './lib/paths.js';
+import { table } from './lib/print.js';
 import { readBars, statusOf } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

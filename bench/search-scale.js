@@ -7,21 +7,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import {
-  CLI,
-  ROOT,
-  BENCH_DIR,
-  ensureFakeFolder,
-  ensureSqliteStore,
-  envInt,
-  fmt,
-  median,
-  percentile,
-  printMachine,
-  run,
-  table,
-} from './lib/common.js';
+import { envInt } from './lib/env.js';
+import { printMachine } from './lib/machine.js';
+import { BENCH_DIR, CLI, ROOT } from './lib/paths.js';
+import { fmt, table } from './lib/print.js';
+import { run } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { median, percentile } from './lib/stats.js';
+import { ensureFakeFolder, ensureSqliteStore } from './lib/stores.js';
 
 const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
 const { openStore } = await dist('server/db/connection.js');

@@ -2,18 +2,15 @@
 // store, alternating, for a cached API list, uncached post views and uncached page renders.
 // Env: BENCH_POSTS (100000), BENCH_ROUNDS (5), BENCH_DURATION (3 s), BENCH_PORT (3291; uses +8).
 import { cpus } from 'node:os';
-import {
-  ensureSqliteStore,
-  fmt,
-  load,
-  median,
-  printMachine,
-  startAppServer,
-  stopChild,
-  table,
-  throughputSettings,
-} from './lib/common.js';
+import { load } from './lib/load.js';
+import { printMachine } from './lib/machine.js';
+import { fmt, table } from './lib/print.js';
+import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { startAppServer } from './lib/servers.js';
+import { median } from './lib/stats.js';
+import { ensureSqliteStore } from './lib/stores.js';
+import { throughputSettings } from './lib/throughput.js';
 
 const { posts, rounds, duration, port } = throughputSettings(8);
 
