@@ -3,6 +3,38 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The `no-restricted-imports` setting that forbids imports matching any of `patterns`. */
+const forbidImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+// The web app never imports server code: it reaches the server only through the JSON API.
+const webNotServer = {
+  group: ['**/server/**', '**/cli/**', 'node:*'],
+  message: 'The web app must not import server code.',
+};
+
+// Imports run one way, shared → features → app: only the app (the route table, the root route,
+// the entries) names the features' route modules.
+const webNotApp = {
+  group: ['**/root.js', '**/routes.js', '**/entry.client.js', '**/entry.server.js', '**/boot.js'],
+  message: 'Features and shared web code must not import the app layer.',
+};
+
+/**
+ * A feature (src/web/features/<name>/) reaches another only through that one's public index.ts,
+ * so that its other files can change freely. Relative paths cannot say which folder they start
+ * from, hence one block per depth: a file `depth` folders inside its feature climbs `depth + 1`
+ * levels to reach a sibling feature.
+ */
+function featureBoundaries(depths) {
+  return depths.map((depth) => ({
+    files: [`src/web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: forbidImports(webNotServer, webNotApp, {
+      regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/(?!index\\.js$)|(^|/)features/[^/]+/(?!index\\.js$)`,
+      message: 'Import another feature only through its index.ts (features/<name>/index.js).',
+    }),
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.scratch/', 'test-results/', '.bench/'] },
   js.configs.recommended,
@@ -21,53 +53,30 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // The web app never imports server code: it reaches the server only through the JSON API.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '**/cli/**', 'node:*'],
-              message: 'The web app must not import server code.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { ...reactHooks.configs.recommended.rules, ...forbidImports(webNotServer) },
   },
+  // The shared layer (components/, data/) is used by the features, so it never imports one.
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/data/**/*.{ts,tsx}'],
+    rules: forbidImports(webNotServer, webNotApp, {
+      regex: '(^|/)features/',
+      message: 'Shared web code must not import a feature.',
+    }),
+  },
+  ...featureBoundaries([0, 1, 2]),
   {
     files: ['src/shared/**/*.ts'],
-    rules: {
-      // Shared code runs on both sides: no Node built-ins, no React, no server or web imports.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*', 'react', 'react-*', '**/server/**', '**/web/**', '**/cli/**'],
-              message: 'src/shared is used by server and browser alike.',
-            },
-          ],
-        },
-      ],
-    },
+    // Shared code runs on both sides: no Node built-ins, no React, no server or web imports.
+    rules: forbidImports({
+      group: ['node:*', 'react', 'react-*', '**/server/**', '**/web/**', '**/cli/**'],
+      message: 'src/shared is used by server and browser alike.',
+    }),
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/web/**'],
-              message: 'The server reaches the web app only through its build.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: forbidImports({
+      group: ['**/web/**'],
+      message: 'The server reaches the web app only through its build.',
+    }),
   },
 );

@@ -14,7 +14,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   search: 'features/posts/search-route.tsx',
   category: 'features/posts/category-route.tsx',
   post: 'features/posts/post-route.tsx',
-  'not-found': 'components/ui/not-found-route.tsx',
+  'not-found': 'features/not-found/not-found-route.tsx',
 };
 
 export function createRoutes(): RouteObject[] {
@@ -47,7 +47,11 @@ export function createRoutes(): RouteObject[] {
             { id: 'post', path: ':slug', lazy: () => import('./features/posts/post-route.js') },
           ],
         },
-        { id: 'not-found', path: '*', lazy: () => import('./components/ui/not-found-route.js') },
+        {
+          id: 'not-found',
+          path: '*',
+          lazy: () => import('./features/not-found/not-found-route.js'),
+        },
       ],
     },
   ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PostPage } from '../../../shared/schemas/api.js';
-import { Pagination } from '../pagination/pagination.js';
-import { Sidebar } from '../reader/sidebar.js';
+import { Pagination } from '../pagination/index.js';
+import { Sidebar } from '../reader/index.js';
 import { CardGrid } from './post-card.js';
 import './posts.css';
 

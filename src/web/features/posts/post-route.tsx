@@ -3,8 +3,7 @@ import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { longDate } from './long-date.js';
-import { ReaderError } from './reader-error.js';
-import { Sidebar } from '../reader/sidebar.js';
+import { ReaderError, Sidebar } from '../reader/index.js';
 import './post.css';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<PostWithRelated> {

@@ -2,8 +2,8 @@ import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'r
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
-import { ReaderError } from './reader-error.js';
-import { useCategories } from '../categories/categories-context.js';
+import { useCategories } from '../categories/index.js';
+import { ReaderError } from '../reader/index.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
 
 interface PostsData {

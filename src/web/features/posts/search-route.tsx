@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
-import { ReaderError } from './reader-error.js';
+import { ReaderError } from '../reader/index.js';
 import { ListScreen } from './list-screen.js';
 
 interface SearchData {

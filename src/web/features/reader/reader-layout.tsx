@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Outlet, useLoaderData, useOutletContext, type LoaderFunctionArgs } from 'react-router';
 import type { Category } from '../../../shared/schemas/api.js';
 import { dataSource } from '../../data/loader-data.js';
-import { CategoriesContext } from '../categories/categories-context.js';
-import { CategoriesStore } from '../categories/categories-store.js';
+import { CategoriesProvider } from '../categories/index.js';
 import { TopBar } from './top-bar.js';
 import './reader.css';
 
@@ -34,10 +33,9 @@ export function useSidebarVisible(): boolean {
 
 export function Component() {
   const { categories } = useLoaderData<typeof loader>();
-  const [store] = useState(() => new CategoriesStore(categories));
   const [sidebarVisible, setSidebarVisible] = useState(true);
   return (
-    <CategoriesContext.Provider value={store}>
+    <CategoriesProvider initial={categories}>
       <TopBar
         sidebarVisible={sidebarVisible}
         onToggleSidebar={() => setSidebarVisible((v) => !v)}
@@ -45,6 +43,6 @@ export function Component() {
       <div className={sidebarVisible ? 'reader' : 'reader reader--full'}>
         <Outlet context={{ sidebarVisible } satisfies ReaderOutletContext} />
       </div>
-    </CategoriesContext.Provider>
+    </CategoriesProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useNavigation } from 'react-router';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
-import { dataSource } from '../../data/loader-data.js';
-import { useCategories } from '../categories/categories-context.js';
+import { useCategories } from '../categories/index.js';
 import { useSidebarVisible } from './reader-layout.js';
 
 interface SidebarProps {
@@ -23,7 +22,7 @@ function categoryOf(location: { pathname: string; search: string }): number | un
 /** The 'Categories' accordion of radio buttons and, on a post, the 'Relative Posts' accordion. */
 export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
   const visible = useSidebarVisible();
-  const { items, loading, failed, store } = useCategories();
+  const { items, loading, failed, retry } = useCategories();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const checked = (navigation.location && categoryOf(navigation.location)) ?? selected;
@@ -69,7 +68,7 @@ export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
               type="button"
               className="button button--secondary"
               disabled={loading}
-              onClick={() => store.load(() => dataSource(undefined).categories())}
+              onClick={retry}
             >
               Retry
             </button>

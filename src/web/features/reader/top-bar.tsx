@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSiteMeta } from '../../data/site-meta.js';
-import { useCategories } from '../categories/categories-context.js';
+import { useCategories } from '../categories/index.js';
 
 interface TopBarProps {
   sidebarVisible: boolean;

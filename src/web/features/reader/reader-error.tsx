@@ -1,5 +1,5 @@
 import { LoadError } from '../../components/ui/load-error.js';
-import { Sidebar } from '../reader/sidebar.js';
+import { Sidebar } from './sidebar.js';
 
 /**
  * The error boundary of the reader screens: the not-found or load-error page beside the

@@ -1,0 +1,1 @@
+export { CategoriesProvider, useCategories } from './categories-context.js';
