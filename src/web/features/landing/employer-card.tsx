@@ -16,40 +16,10 @@ const noSubscription = () => () => {};
  * the expected one (it never reaches the browser). A pass unlocks 'Go Here' and opens /resume.
  */
 export function EmployerCard({ employer }: { employer: LandingData['employer'] }) {
-  const navigate = useNavigate();
   const formId = useId();
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [revealed, setRevealed] = useState(false);
-  const [passedNow, setPassedNow] = useState(false);
-  // The server (and hydration) render the gate shut; the browser then reads the session flag.
-  const passedBefore = useSyncExternalStore(noSubscription, readEmployerFlag, () => false);
-  const allowed = passedNow || passedBefore;
-  const [checking, setChecking] = useState(false);
-
-  useEffect(() => {
-    if (revealed) inputRef.current?.focus();
-  }, [revealed]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = (inputRef.current?.value ?? '').trim();
-    if (!email) {
-      window.alert(WRONG_EMAIL_ALERT);
-      return;
-    }
-    setChecking(true);
-    const result = await dataSource(undefined).checkEmployer(email);
-    setChecking(false);
-    if (result.allowed) {
-      writeEmployerFlag();
-      setPassedNow(true);
-      void navigate('/resume');
-    } else {
-      window.alert(result.status === 429 ? TOO_MANY_ALERT : WRONG_EMAIL_ALERT);
-    }
-  }
-
+  const { allowed, checking, check } = useEmployerCheck();
   return (
     <section
       className="landing-card landing-card--employer"
@@ -80,26 +50,85 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
           </a>
         )}
       </div>
-      <form id={formId} className="landing-gate" hidden={!revealed} onSubmit={onSubmit} noValidate>
-        <label className="landing-gate__label" htmlFor={inputId}>
-          Your work email
-        </label>
-        <div className="landing-gate__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="landing-gate__input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
-          <button type="submit" className="button" disabled={checking}>
-            Submit
-          </button>
-        </div>
-      </form>
+      <GateForm
+        id={formId}
+        inputId={inputId}
+        revealed={revealed}
+        checking={checking}
+        onEmail={check}
+      />
     </section>
+  );
+}
+
+/** Whether this visitor passed the check (now or earlier this session), and the check itself. */
+function useEmployerCheck() {
+  const navigate = useNavigate();
+  const [passedNow, setPassedNow] = useState(false);
+  // The server (and hydration) render the gate shut; the browser then reads the session flag.
+  const passedBefore = useSyncExternalStore(noSubscription, readEmployerFlag, () => false);
+  const [checking, setChecking] = useState(false);
+
+  async function check(email: string) {
+    if (!email) {
+      window.alert(WRONG_EMAIL_ALERT);
+      return;
+    }
+    setChecking(true);
+    const result = await dataSource(undefined).checkEmployer(email);
+    setChecking(false);
+    if (result.allowed) {
+      writeEmployerFlag();
+      setPassedNow(true);
+      void navigate('/resume');
+    } else {
+      window.alert(result.status === 429 ? TOO_MANY_ALERT : WRONG_EMAIL_ALERT);
+    }
+  }
+
+  return { allowed: passedNow || passedBefore, checking, check };
+}
+
+interface GateFormProps {
+  id: string;
+  inputId: string;
+  revealed: boolean;
+  checking: boolean;
+  onEmail: (email: string) => Promise<void>;
+}
+
+function GateForm({ id, inputId, revealed, checking, onEmail }: GateFormProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (revealed) inputRef.current?.focus();
+  }, [revealed]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void onEmail((inputRef.current?.value ?? '').trim());
+  }
+
+  return (
+    <form id={id} className="landing-gate" hidden={!revealed} onSubmit={onSubmit} noValidate>
+      <label className="landing-gate__label" htmlFor={inputId}>
+        Your work email
+      </label>
+      <div className="landing-gate__row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="landing-gate__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <button type="submit" className="button" disabled={checking}>
+          Submit
+        </button>
+      </div>
+    </form>
   );
 }

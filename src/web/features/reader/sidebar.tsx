@@ -22,7 +22,20 @@ function categoryOf(location: { pathname: string; search: string }): number | un
 /** The 'Categories' accordion of radio buttons and, on a post, the 'Relative Posts' accordion. */
 export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
   const visible = useSidebarVisible();
-  const { items, loading, failed, retry } = useCategories();
+  return (
+    <aside id="sidebar" className="sidebar" aria-label="Sidebar" hidden={!visible}>
+      <details className="sidebar__section" open>
+        <summary>Categories</summary>
+        <CategoryChoice selected={selected} onSelect={onSelect} />
+        <CategoriesRetry />
+      </details>
+      {related.length > 0 && <RelatedPosts posts={related} />}
+    </aside>
+  );
+}
+
+function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 'onSelect'>) {
+  const { items, loading } = useCategories();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const checked = (navigation.location && categoryOf(navigation.location)) ?? selected;
@@ -30,63 +43,60 @@ export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
   const options = onSelect
     ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
     : items;
-
   return (
-    <aside id="sidebar" className="sidebar" aria-label="Sidebar" hidden={!visible}>
-      <details className="sidebar__section" open>
-        <summary>Categories</summary>
-        {/* Without JavaScript the choice is sent as /posts?category=id. */}
-        <form action="/posts" method="get" aria-busy={loading}>
-          <fieldset>
-            <legend className="visually-hidden">Categories</legend>
-            {options.map((category) => (
-              <label key={category.id} className="sidebar__option">
-                <input
-                  type="radio"
-                  name="category"
-                  value={category.id}
-                  checked={category.id === checked}
-                  onChange={() => choose(category.id)}
-                />
-                <span>{category.name}</span>
-                {category.post_count !== undefined && (
-                  <span className="sidebar__count">{category.post_count}</span>
-                )}
-              </label>
-            ))}
-          </fieldset>
-          <noscript>
-            <button type="submit" className="button button--secondary">
-              Show
-            </button>
-          </noscript>
-        </form>
-        {failed && (
-          <p role="alert" className="sidebar__error">
-            Categories could not be loaded.{' '}
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={loading}
-              onClick={retry}
-            >
-              Retry
-            </button>
-          </p>
-        )}
-      </details>
-      {related.length > 0 && (
-        <details className="sidebar__section" open>
-          <summary>Relative Posts</summary>
-          <ul className="sidebar__related">
-            {related.map((post) => (
-              <li key={post.slug}>
-                <Link to={`/${post.slug}`}>{post.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </aside>
+    // Without JavaScript the choice is sent as /posts?category=id.
+    <form action="/posts" method="get" aria-busy={loading}>
+      <fieldset>
+        <legend className="visually-hidden">Categories</legend>
+        {options.map((category) => (
+          <label key={category.id} className="sidebar__option">
+            <input
+              type="radio"
+              name="category"
+              value={category.id}
+              checked={category.id === checked}
+              onChange={() => choose(category.id)}
+            />
+            <span>{category.name}</span>
+            {category.post_count !== undefined && (
+              <span className="sidebar__count">{category.post_count}</span>
+            )}
+          </label>
+        ))}
+      </fieldset>
+      <noscript>
+        <button type="submit" className="button button--secondary">
+          Show
+        </button>
+      </noscript>
+    </form>
+  );
+}
+
+function CategoriesRetry() {
+  const { failed, loading, retry } = useCategories();
+  if (!failed) return null;
+  return (
+    <p role="alert" className="sidebar__error">
+      Categories could not be loaded.{' '}
+      <button type="button" className="button button--secondary" disabled={loading} onClick={retry}>
+        Retry
+      </button>
+    </p>
+  );
+}
+
+function RelatedPosts({ posts }: { posts: RelatedPost[] }) {
+  return (
+    <details className="sidebar__section" open>
+      <summary>Relative Posts</summary>
+      <ul className="sidebar__related">
+        {posts.map((post) => (
+          <li key={post.slug}>
+            <Link to={`/${post.slug}`}>{post.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

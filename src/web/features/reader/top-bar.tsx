@@ -11,18 +11,6 @@ interface TopBarProps {
 /** Logo, the 'List' dropdown of categories, the sidebar toggle and the search box. */
 export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
   const site = useSiteMeta();
-  const { items } = useCategories();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [text, setText] = useState('');
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const query = text.trim();
-    if (query === '') return;
-    navigate(`/posts/${encodeURIComponent(query)}`);
-  }
-
   return (
     <header className="top-bar">
       <Link to="/" className="top-bar__logo">
@@ -32,17 +20,7 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
         </svg>
         <span>{site?.title ?? 'Home'}</span>
       </Link>
-      {/* Keyed by location so that the menu closes after choosing a category. */}
-      <details className="top-bar__list" key={location.key}>
-        <summary>List</summary>
-        <ul>
-          {items.map((category) => (
-            <li key={category.id}>
-              <Link to={`/cate/${category.id}`}>{category.name}</Link>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <CategoryList />
       <button
         type="button"
         className="top-bar__toggle"
@@ -55,29 +33,57 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
           <path d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z" fill="currentColor" />
         </svg>
       </button>
-      <form
-        role="search"
-        className="top-bar__search"
-        action="/posts"
-        method="get"
-        onSubmit={search}
-      >
-        <label htmlFor="search-text" className="visually-hidden">
-          Search posts
-        </label>
-        <input
-          id="search-text"
-          name="q"
-          type="search"
-          placeholder="Search posts"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={500}
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <SearchBox />
     </header>
+  );
+}
+
+function CategoryList() {
+  const { items } = useCategories();
+  const location = useLocation();
+  return (
+    // Keyed by location so that the menu closes after choosing a category.
+    <details className="top-bar__list" key={location.key}>
+      <summary>List</summary>
+      <ul>
+        {items.map((category) => (
+          <li key={category.id}>
+            <Link to={`/cate/${category.id}`}>{category.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = text.trim();
+    if (query === '') return;
+    navigate(`/posts/${encodeURIComponent(query)}`);
+  }
+
+  return (
+    <form role="search" className="top-bar__search" action="/posts" method="get" onSubmit={search}>
+      <label htmlFor="search-text" className="visually-hidden">
+        Search posts
+      </label>
+      <input
+        id="search-text"
+        name="q"
+        type="search"
+        placeholder="Search posts"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={500}
+      />
+      <button type="submit" className="button">
+        Search
+      </button>
+    </form>
   );
 }

@@ -58,6 +58,34 @@ export function ContactForm({ enabled, email }: { enabled: boolean; email: strin
       <h3 id={field('title')} className="resume-subtitle">
         Send a message
       </h3>
+      <ContactFields field={field} />
+      {!enabled && (
+        <p className="resume-form__note">
+          Sending from this form is switched off for now. Please write to{' '}
+          <a href={`mailto:${email}`}>{email}</a> instead.
+        </p>
+      )}
+      <div className="resume-form__footer">
+        <button type="submit" className="button" disabled={!enabled || status.kind === 'sending'}>
+          Send Message
+        </button>
+        <p role="status" className="resume-form__status">
+          {status.kind === 'sent' && CONTACT_SUCCESS}
+        </p>
+      </div>
+      {status.kind === 'error' && (
+        <p role="alert" className="resume-form__error">
+          {status.message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The four inputs; `field` names each one's id after the form's own. */
+function ContactFields({ field }: { field: (name: string) => string }) {
+  return (
+    <>
       <div className="resume-form__row">
         <p className="resume-form__field">
           <label htmlFor={field('name')}>Your name</label>
@@ -90,25 +118,6 @@ export function ContactForm({ enabled, email }: { enabled: boolean; email: strin
         <label htmlFor={field('message')}>Message</label>
         <textarea id={field('message')} name="message" rows={6} maxLength={10000} required />
       </p>
-      {!enabled && (
-        <p className="resume-form__note">
-          Sending from this form is switched off for now. Please write to{' '}
-          <a href={`mailto:${email}`}>{email}</a> instead.
-        </p>
-      )}
-      <div className="resume-form__footer">
-        <button type="submit" className="button" disabled={!enabled || status.kind === 'sending'}>
-          Send Message
-        </button>
-        <p role="status" className="resume-form__status">
-          {status.kind === 'sent' && CONTACT_SUCCESS}
-        </p>
-      </div>
-      {status.kind === 'error' && (
-        <p role="alert" className="resume-form__error">
-          {status.message}
-        </p>
-      )}
-    </form>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { SECTIONS } from './sections.js';
+import { SECTIONS, type SectionId } from './sections.js';
 import { useCurrentSection } from './use-current-section.js';
 import './side-nav.css';
 
@@ -45,30 +45,45 @@ export function SideNav({ name, role }: { name: string; role: string | undefined
         </button>
       </div>
       <div id="resume-nav-panel" className="resume-nav__panel">
-        <nav aria-label="Sections">
-          <ul className="resume-nav__list">
-            {SECTIONS.map(({ id, label }) => (
-              <li key={id}>
-                <a
-                  className="resume-nav__link"
-                  href={`#${id}`}
-                  aria-current={current === id ? 'true' : undefined}
-                  onClick={() => {
-                    setCurrent(id);
-                    setOpen(false);
-                  }}
-                >
-                  {label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SectionLinks
+          current={current}
+          onChoose={(id) => {
+            setCurrent(id);
+            setOpen(false);
+          }}
+        />
         <p className="resume-nav__extra">
           <Link to="/posts">Read my notes</Link>
         </p>
       </div>
     </header>
+  );
+}
+
+function SectionLinks({
+  current,
+  onChoose,
+}: {
+  current: SectionId;
+  onChoose: (id: SectionId) => void;
+}) {
+  return (
+    <nav aria-label="Sections">
+      <ul className="resume-nav__list">
+        {SECTIONS.map(({ id, label }) => (
+          <li key={id}>
+            <a
+              className="resume-nav__link"
+              href={`#${id}`}
+              aria-current={current === id ? 'true' : undefined}
+              onClick={() => onChoose(id)}
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
