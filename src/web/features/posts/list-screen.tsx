@@ -38,7 +38,7 @@ export function ListScreen(props: ListScreenProps) {
   );
 }
 
-/** "Page 2 of 5" for headings and titles, nothing on page 1. */
+/** " · Page 2" for page titles; nothing on page 1. */
 export function pageSuffix(page: PostPage): string {
   return page.current_page > 1 ? ` · Page ${page.current_page}` : '';
 }
