@@ -11,9 +11,17 @@ import { ContentStateWatcher } from './content-state/content-state.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { serveFromCache } from './http/cached-front.js';
+import {
+  answerClosing,
+  answerExpectation,
+  clientErrorHandler,
+  frameworkErrors,
+} from './http/early-errors.js';
+import { ErrorAnswers } from './http/error-answer.js';
 import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
 import { ResponseCache } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
+import { requestGuard } from './plugins/request-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { validatorCompiler } from './plugins/validators.js';
 import { PostsRepository } from './posts/posts.repository.js';
@@ -29,6 +37,12 @@ import { siteRoutes } from './routes/api/site.js';
 import { feedRoutes } from './routes/feeds.js';
 import { healthRoutes } from './routes/health.js';
 
+/** The image types the import publishes; anything else in the images folder is never served. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** Trusts the socket's peer and the proxies before it, `hops` in all: the client is the next address. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildAppOptions {
   config: ServerConfig;
   store: Store;
@@ -43,19 +57,32 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   // Set once the context exists; until then every request goes to Fastify.
-  const front: { ctx?: AppContext } = {};
+  const front: { ctx?: AppContext; closing: boolean } = { closing: false };
+  const answers = new ErrorAnswers(() => ({
+    styleHashes: front.ctx?.inlineStyleHashes ?? [],
+    language: front.ctx?.contentState.state.site?.site.language ?? 'en',
+  }));
   const app = Fastify({
     // Cached responses are answered before Fastify, as a cache in front of the app would.
-    serverFactory: (handler) =>
-      createServer((req, res) => {
-        if (!front.ctx || !serveFromCache(req, res, front.ctx)) handler(req, res);
-      }),
+    serverFactory: (handler) => {
+      // Host is checked in the request guard, so that its 400 has the error contract.
+      const server = createServer({ requireHostHeader: false }, (req, res) => {
+        if (front.closing) answerClosing(answers, req, res);
+        else if (!front.ctx || !serveFromCache(req, res, front.ctx)) handler(req, res);
+      });
+      server.on('checkExpectation', (req, res) => answerExpectation(answers, req, res));
+      return server;
+    },
+    clientErrorHandler: clientErrorHandler(answers),
+    frameworkErrors: frameworkErrors(answers),
     logger: options.logger ?? false,
     // A log line per request costs more than serving a cached response; kept for debug level.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest proxies (Fastify's own number option trusts none).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // Slugs and search text may be long; the schema limits still apply to each parameter.
     routerOptions: { maxParamLength: 8192 },
@@ -85,9 +112,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await ctx.contentState.start();
   app.addHook('onClose', async () => ctx.contentState.stop());
+  // Requests arriving from now on get the error contract's 503, cached URLs included.
+  app.addHook('preClose', async () => {
+    front.closing = true;
+  });
 
   await app.register(securityHeaders);
-  await app.register(errorHandlers);
+  await app.register(errorHandlers, { answers });
+  await app.register(requestGuard);
   await app.register(rateLimit, {
     global: false,
     // In `serve --workers N` the limits are counted across workers, by the primary.
@@ -115,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactRoutes);
   await app.register(openApiRoutes);
   await app.register(feedRoutes);
+  // Only image files, each with the image CSP (plugins/security-headers.ts): a file that is no
+  // image is a 404, and one that misbehaves can neither run script nor load anything.
   await app.register(fastifyStatic, {
     root: config.imagesDir,
     prefix: '/images/',
@@ -123,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dotfiles: 'deny',
     immutable: true,
     maxAge: '365d',
+    allowedPath: (path) => IMAGE_FILE.test(path),
   });
   if (options.web) await options.web(app);
   return app;

@@ -1,4 +1,12 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+
+/**
+ * Which proxies may set X-Forwarded-For: none, the nearest N hops, or the listed addresses and
+ * ranges. The client is the address just before the first untrusted hop, counted from the socket,
+ * never the left-most entry a client can write itself.
+ */
+export type TrustProxy = false | number | string[];
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface ServerConfig {
@@ -14,7 +22,7 @@ export interface ServerConfig {
   /** Build output of the web app (client assets and the server-rendering bundle). */
   webDir: string;
   contactEnabled: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Absolute origin used in canonical links, feeds and the sitemap; falls back to the site config. */
   publicUrl: string | undefined;
 }
@@ -40,6 +48,39 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   return /^(1|true|yes|on)$/i.test(env[name] ?? '');
 }
 
+/** The names proxy-addr knows for the private ranges, besides addresses and CIDRs. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_HOPS = 32;
+
+function trustedAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or off, a hop count (`true` is one hop), or a list of addresses and CIDRs. */
+export function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > MAX_HOPS)
+      throw new ConfigError(`TRUST_PROXY must count at most ${MAX_HOPS} proxies, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !trustedAddress(entry));
+  if (bad.length)
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies or a comma-separated list of their addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); "${bad.join('", "')}" is neither`,
+    );
+  return entries;
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -56,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imagesDir: resolve(env.IMAGES_DIR || 'data/images'),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     contactEnabled: flag(env, 'CONTACT_ENABLED'),
-    trustProxy: flag(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   };
 }

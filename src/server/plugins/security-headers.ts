@@ -39,15 +39,26 @@ const OTHER_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
+/**
+ * An image is opened on its own, not only embedded: even a file that is no image (or an SVG
+ * with a script) may then run nothing, load nothing and is sandboxed as a unique origin.
+ */
+export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const IMAGE_HEADERS: Record<string, string> = {
+  ...OTHER_HEADERS,
+  'content-security-policy': IMAGE_CSP,
+};
+
 let pageHeadersFor: readonly string[] | undefined;
 let pageHeaders: Record<string, string> = {};
 
-/** The security headers of a response to `url`: the API's set or a page's. */
+/** The security headers of a response to `url`: the API's set, an image's or a page's. */
 export function securityHeadersFor(
   url: string,
   styleHashes: readonly string[],
 ): Record<string, string> {
   if (url.startsWith('/api/')) return API_HEADERS;
+  if (url.startsWith('/images/')) return IMAGE_HEADERS;
   if (styleHashes !== pageHeadersFor) {
     pageHeaders = {
       'content-security-policy': contentSecurityPolicy(styleHashes),

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +24,12 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const template = new PageTemplate(clientDir);
   app.ctx.inlineStyleHashes = template.styleHashes;
+  // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
+  app.errorAnswers.stylesheets = [
+    ...readFileSync(join(clientDir, 'index.html'), 'utf8').matchAll(
+      /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g,
+    ),
+  ].map((match) => match[1]!);
   const data = serverDataSource(app.ctx);
 
   await app.register(fastifyStatic, {

@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type ServerConfig } from '../../src/server/config.js';
+import { importContent } from '../../src/server/content/import.service.js';
+import type { Engine } from '../../src/server/db/schema.js';
+import { mountWeb } from '../../src/server/routes/web.js';
+import { writeContent, type FixturePost } from './content-fixture.js';
+import { createTestStore, type TestStore } from './stores.js';
+
+export const WEB_DIR = 'dist/web';
+
+export interface WebHarness {
+  app: FastifyInstance;
+  test: TestStore;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** The whole app, pages included (the web build must exist), on a fresh store holding `posts`. */
+export async function webHarness(
+  engine: Engine,
+  options: { posts: FixturePost[]; categories?: Record<string, string>; env?: NodeJS.ProcessEnv },
+): Promise<WebHarness> {
+  // Server rendering needs the web build; `npm test` builds before it runs the tests.
+  if (!existsSync(join(WEB_DIR, 'server', 'entry.server.js')))
+    throw new Error('Run `npm run build` first');
+  const test = await createTestStore(engine);
+  const contentDir = writeContent({ posts: options.posts, categories: options.categories });
+  const config = loadConfig({
+    CONTENT_DIR: contentDir,
+    IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),
+    WEB_DIR,
+    ...options.env,
+  });
+  await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
+  const app = await buildApp({ config, store: test.store, web: mountWeb });
+  await app.ready();
+  return {
+    app,
+    test,
+    config,
+    close: async () => {
+      await app.close();
+      await test.drop();
+    },
+  };
+}
