@@ -123,7 +123,8 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
     expect(res.body).toContain('Guides · Fixture Site');
     const missing = await h.app.inject('/feeds/nope.xml');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('not_found');
+    expect(missing.headers['content-type']).toContain('text/html');
+    expect(missing.body).toContain('Page not found');
   });
 
   it('lists every published post in the sitemap, and robots.txt points to it', async () => {
