@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,9 +40,96 @@ describe('postfolio command', () => {
     expect(help.code).toBe(0);
     expect(help.out).toContain('import <dir>');
     const unknown = postfolio(['frobnicate']);
-    expect(unknown.code).toBe(64);
+    expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown command "frobnicate"');
     expect(postfolio(['import']).err).toContain('import needs a folder');
+  });
+
+  it('prints the version of package.json', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = postfolio([flag]);
+      expect(result.code).toBe(0);
+      expect(result.out).toBe(`${version}\n`);
+    }
+  });
+
+  it("shows each command's own usage and options", () => {
+    const expected: Record<string, string[]> = {
+      serve: ['Usage: postfolio serve [--workers N|auto]', '--workers <n>'],
+      import: ['Usage: postfolio import <dir> [--prune]', '--prune'],
+      seed: ['Usage: postfolio seed --fake N [--out DIR] [--no-import]', '--no-import'],
+      new: ['Usage: postfolio new "Post title"', '--category <slug>', '--dir <dir>'],
+    };
+    for (const [command, lines] of Object.entries(expected)) {
+      for (const args of [
+        [command, '--help'],
+        ['help', command],
+      ]) {
+        const result = postfolio(args);
+        expect(result.code, args.join(' ')).toBe(0);
+        for (const line of lines) expect(result.out, args.join(' ')).toContain(line);
+        expect(result.out).not.toContain('Commands:');
+      }
+    }
+  });
+
+  it('names an unknown command or option in one line, with a hint, and exits with 2', () => {
+    const cases: Array<[string[], string]> = [
+      [
+        ['imprt'],
+        'postfolio: unknown command "imprt" (did you mean import?); see postfolio --help',
+      ],
+      [
+        ['import', 'content', '--prnue'],
+        'postfolio: unknown option "--prnue" for import (did you mean --prune?); see postfolio import --help',
+      ],
+      [['--frob'], 'postfolio: unknown option "--frob"; see postfolio --help'],
+      [
+        ['migrate', 'now'],
+        'postfolio: too many arguments for migrate: "now"; see postfolio migrate --help',
+      ],
+      [
+        ['serve', '--workers'],
+        'postfolio: option --workers needs a value; see postfolio serve --help',
+      ],
+    ];
+    for (const [args, line] of cases) {
+      const result = postfolio(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.err).toBe(`${line}\n`);
+      expect(result.out).toBe('');
+    }
+  });
+
+  it('writes a new draft post that imports, and never overwrites it', () => {
+    const env = tempStore();
+    const dir = writeContent({ posts: manyPosts(2, 'guides') });
+    const result = postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
+    expect(result.code, result.err).toBe(0);
+    const file = join(dir, 'posts', 'hello-brave-new-world.md');
+    expect(result.out).toBe(`${file}\n`);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^title: Hello, Brave New World$/m);
+    expect(text).toMatch(/^slug: hello-brave-new-world$/m);
+    // The first category of the fixture's site.yaml, and an image the folder has.
+    expect(text).toMatch(/^category: news$/m);
+    expect(text).toMatch(/^image: cover\.svg$/m);
+    expect(text).toMatch(/^date: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/m);
+    expect(text).toMatch(/^draft: true$/m);
+    const imported = postfolio(['import', dir], env);
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain('3 created');
+
+    const again = postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
+    expect(again.code).toBe(1);
+    expect(again.err).toBe(`postfolio: ${file} already exists; edit it, or choose another title\n`);
+    const other = postfolio(['new', 'A guide', '--category', 'guides', '--dir', dir], env);
+    expect(other.code, other.err).toBe(0);
+    expect(readFileSync(join(dir, 'posts', 'a-guide.md'), 'utf8')).toMatch(/^category: guides$/m);
+    const unknown = postfolio(['new', 'Lost', '--category', 'nope', '--dir', dir], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('category "nope" is not in');
   });
 
   it('migrates a new store and reports it up to date the second time', () => {

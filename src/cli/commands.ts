@@ -1,0 +1,100 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from '../server/cluster.js';
+import { loadConfig } from '../server/config.js';
+import { openStore } from '../server/db/connection.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { startServer } from '../server/main.js';
+import { progressPrinter } from './progress.js';
+import { UsageError } from './usage.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export async function serveCommand(options: { workers?: string }): Promise<void> {
+  const config = loadConfig();
+  const workers =
+    options.workers === undefined
+      ? 1
+      : Number(options.workers === 'auto' ? availableParallelism() : options.workers);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new UsageError('--workers takes a number from 1 to 64, or "auto"');
+  if (workers > 1 || cluster.isWorker) await startCluster(config, workers);
+  else await startServer(config);
+}
+
+export async function migrateCommand(): Promise<void> {
+  const store = openStore(loadConfig().databaseUrl);
+  try {
+    const applied = await migrateToLatest(store);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`);
+  } finally {
+    await store.close();
+  }
+}
+
+export async function importCommand(dir: string, options: { prune?: boolean }): Promise<void> {
+  const config = loadConfig();
+  // The import stack (Markdown, sanitizer, validation) is loaded only by the commands that use it.
+  const { importContent } = await import('../server/content/import.service.js');
+  const store = openStore(config.databaseUrl);
+  try {
+    await migrateToLatest(store);
+    const started = performance.now();
+    const summary = await importContent(store, {
+      contentDir: dir,
+      imagesDir: config.imagesDir,
+      prune: options.prune === true,
+      onProgress: progressPrinter('Reading posts'),
+    });
+    console.log(
+      `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
+        `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
+        `in ${seconds(performance.now() - started)}` +
+        ` (posts ${seconds(summary.phases.posts)}` +
+        (summary.threads ? ` on ${summary.threads} threads` : '') +
+        `, search index merge ${seconds(summary.phases.searchIndex)}` +
+        `, commit ${seconds(summary.phases.commit)})`,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+export async function seedCommand(options: {
+  fake?: string;
+  out?: string;
+  import: boolean;
+}): Promise<void> {
+  const config = loadConfig();
+  const count = Number(options.fake);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+    throw new UsageError('seed needs --fake N with N from 1 to 1,000,000');
+  const out = options.out ?? join('data', `fake-${count}`);
+  const { loadSiteConfig, SITE_CONFIG_FILE } = await import('../server/content/site-config.js');
+  const { writeFakeContent } = await import('./seed/fake-posts.js');
+  const site = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
+  const started = performance.now();
+  await writeFakeContent({
+    count,
+    outDir: out,
+    templateDir: config.contentDir,
+    site,
+    onProgress: progressPrinter('Writing posts', 1),
+  });
+  console.log(`Wrote ${count} posts to ${out} in ${seconds(performance.now() - started)}`);
+  if (options.import) await importCommand(out, { prune: true });
+}
+
+export async function newCommand(
+  words: string[],
+  options: { category?: string; dir?: string },
+): Promise<void> {
+  const { writeNewPost } = await import('./new-post.js');
+  const file = await writeNewPost({
+    title: words.join(' '),
+    category: options.category,
+    contentDir: options.dir ?? loadConfig().contentDir,
+  });
+  console.log(file);
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { Command, type CommanderError } from 'commander';
+import {
+  importCommand,
+  migrateCommand,
+  newCommand,
+  seedCommand,
+  serveCommand,
+} from './commands.js';
+import { isPrintedOutput, UsageError, usageLine } from './usage.js';
+
+const ENVIRONMENT = `
+\`postfolio <command> --help\` shows a command's own usage and options.
+
+Environment:
+  PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
+  EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
+  CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL
+`;
+
+/** The version of package.json, two folders up from src/cli and from dist/cli alike. */
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** A command as the list of commands shows it: its name and usage, without a bare "[options]". */
+const subcommandTerm = (command: Command) =>
+  `${command.name()} ${command.usage().replace(/^\[options\]$/, '')}`.trim();
+
+/**
+ * The `postfolio` command line. A line Commander cannot parse throws a UsageError of one line;
+ * help and the version are printed and end the parse with a CommanderError that
+ * `isPrintedOutput` recognizes.
+ */
+export function buildProgram(): Command {
+  const program = new Command('postfolio')
+    .description('A news and blog reader with a one-page portfolio: serve it and manage its store.')
+    .usage('<command> [options]')
+    .version(packageVersion(), '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .configureHelp({ subcommandTerm })
+    .addHelpText('after', ENVIRONMENT);
+
+  program
+    .command('serve')
+    .summary('migrate, import the content folder into an empty store, and serve')
+    .description(
+      'Migrates the store, imports CONTENT_DIR when the store holds no posts, and serves on HOST:PORT.',
+    )
+    .usage('[--workers N|auto]')
+    .option('--workers <n>', 'serve with N processes (1 to 64; auto: one per core)')
+    .action(serveCommand);
+
+  program.command('migrate').summary('apply database migrations').action(migrateCommand);
+
+  program
+    .command('import')
+    .summary('sync a content folder (site.yaml, posts/*.md, images/) into the store')
+    .description(
+      'Syncs a content folder into the store in one transaction: a bad file changes nothing and is named with its problem.',
+    )
+    .usage('<dir> [--prune]')
+    .argument('<dir>', 'the content folder')
+    .option('--prune', 'also remove posts whose files are gone')
+    .action(importCommand);
+
+  program
+    .command('seed')
+    .summary('write N generated posts as a content folder and import them')
+    .usage('--fake N [--out DIR] [--no-import]')
+    .option('--fake <n>', 'how many posts to write (1 to 1,000,000)')
+    .option('--out <dir>', 'where to write them (default data/fake-N)')
+    .option('--no-import', 'only write the folder')
+    .action(seedCommand);
+
+  program
+    .command('new')
+    .summary('write a new draft post file into the content folder')
+    .description(
+      'Writes posts/<slug>.md with front matter (draft: true) that imports as it is, and prints its ' +
+        "path. The cover image is images/<slug>.* when there is one, else the folder's first " +
+        'image (cover.svg when it has none). An existing file is never overwritten.',
+    )
+    .usage('"Post title" [--category c] [--dir CONTENT_DIR]')
+    .argument('<title...>', 'the post title (quoted, or its words)')
+    .option('--category <slug>', 'its category (default: the first of site.yaml)')
+    .option('--dir <dir>', 'the content folder (default: CONTENT_DIR, else content)')
+    .action(newCommand);
+
+  // Each command turns Commander's errors into one line of its own (its name is in the line).
+  for (const command of [program, ...program.commands]) {
+    command
+      .configureOutput({ outputError: () => {} })
+      .showSuggestionAfterError(true)
+      .exitOverride((error: CommanderError) => {
+        if (isPrintedOutput(error)) throw error;
+        throw new UsageError(usageLine(error, command));
+      });
+  }
+  return program;
+}
