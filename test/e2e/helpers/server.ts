@@ -32,11 +32,22 @@ export async function freePort(): Promise<number> {
 /** The V8 flags of `npm start`: the browser tests run the server as it ships. */
 const SERVER_NODE_FLAGS = startScriptFlags(ROOT);
 
+export interface ServerOptions {
+  /** The store; a fresh SQLite file in the temporary folder when absent. */
+  databaseUrl?: string;
+  /** The content folder imported into an empty store; the demo content when absent. */
+  contentDir?: string;
+  /** Where images are served from; a folder in the temporary folder when absent. */
+  imagesDir?: string;
+  /** More environment for the server, over the defaults above. */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
  * store (SQLite unless `databaseUrl` is given) and the demo content, and waits for /readyz.
  */
-export async function startServer(options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const main = join(ROOT, 'dist', 'cli', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-'));
@@ -48,13 +59,14 @@ export async function startServer(options: { databaseUrl?: string } = {}): Promi
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
-      IMAGES_DIR: join(dir, 'images'),
-      CONTENT_DIR: 'content',
+      IMAGES_DIR: options.imagesDir ?? join(dir, 'images'),
+      CONTENT_DIR: options.contentDir ?? 'content',
       EMPLOYER_EMAIL,
       LOG_LEVEL: 'warn',
       CONTACT_ENABLED: '',
       PAGE_SIZE: '',
       PUBLIC_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

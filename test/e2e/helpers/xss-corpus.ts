@@ -1,0 +1,92 @@
+/**
+ * The hooks and the report of an XSS corpus run: the hostile folder written, imported, served and
+ * opened in a Chromium kept offline; what was found written to test-results/ for the owners.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser.js';
+import { runCli } from './cli.js';
+import { writeHostileSite, type HostileSite } from './hostile-site.js';
+import { ROOT, startServer, type RunningServer } from './server.js';
+import { OFFLINE_ARGS, type Finding } from './xss-detector.js';
+import { describeFindings, type Target } from './xss-sweep.js';
+import { VECTORS } from './xss-vectors.js';
+
+const REPORT_DIR = join(ROOT, 'test-results');
+
+export interface Corpus {
+  site: HostileSite;
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Registers the hooks of one engine's run: the hostile folder, the server and Chromium. With
+ * `cliImport`, the folder is imported through `postfolio import` first and the server starts on
+ * that store; otherwise the server imports it into its empty store on start.
+ */
+export function useCorpus(options: { databaseUrl?: () => string; cliImport: boolean }): Corpus {
+  const corpus = {} as Corpus;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'postfolio-xss-'));
+    corpus.site = writeHostileSite(join(dir, 'content'));
+    const databaseUrl = options.databaseUrl?.() ?? join(dir, 'store.db');
+    const imagesDir = join(dir, 'images');
+    if (options.cliImport) {
+      const run = await runCli(['import', corpus.site.dir], {
+        DATABASE_URL: databaseUrl,
+        IMAGES_DIR: imagesDir,
+      });
+      expect(run.code, `postfolio import:\n${run.stdout}${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain(`${corpus.site.posts.length} created`);
+    }
+    [corpus.server, corpus.browser] = await Promise.all([
+      startServer({
+        databaseUrl,
+        contentDir: corpus.site.dir,
+        imagesDir,
+        // The sweep checks what pages hold, not how the server sheds load: on a busy machine the
+        // event-loop delay alone would refuse pages with 503s.
+        env: { OVERLOAD_MAX_DELAY_MS: '0' },
+      }),
+      chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] }),
+    ]);
+  }, 90_000);
+  afterAll(async () => {
+    await corpus.browser?.close();
+    if (corpus.server) {
+      const code = await corpus.server.stop();
+      expect(code, `server exit code; output:\n${corpus.server.output()}`).toBe(0);
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return corpus;
+}
+
+/** What a sweep covered and how long it took. */
+export function coverage(list: Target[], started: number): string {
+  const opened = list.filter((t) => !t.fetchOnly);
+  const count = (kind: Target['kind']) => opened.filter((t) => t.kind === kind).length;
+  return (
+    `${opened.length} addresses opened in Chromium (${count('html')} pages, ${count('xml')} XML, ` +
+    `${count('json')} JSON, ${count('image')} images), ${list.length - opened.length} API ` +
+    `answers fetched, in ${((performance.now() - started) / 1000).toFixed(1)} s`
+  );
+}
+
+/** Writes the findings to test-results/xss-corpus-<name>.json and prints a summary. */
+export function report(name: string, covered: string, findings: Finding[]): void {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(join(REPORT_DIR, `xss-corpus-${name}.json`), JSON.stringify(findings, null, 2));
+  const kinds = new Map<string, number>();
+  for (const f of findings) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+  console.log(
+    `xss-corpus ${name}: ${VECTORS.length} vectors; ${covered}; findings: ` +
+      (kinds.size ? [...kinds].map(([k, n]) => `${k} ${n}`).join(', ') : 'none') +
+      (findings.length ? `\n${describeFindings(findings)}` : ''),
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * Opens every address of a server holding the hostile content in Chromium, a few tabs at a time,
+ * each tab wired to the detector: pages (hydrated, audited, their h1 checked against the server's
+ * own data), feeds and the sitemap (also parsed as XML), API answers and images.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { hydrated } from './browser.js';
+import type { HostileSite } from './hostile-site.js';
+import { Detector, INFORMATIONAL, type Finding } from './xss-detector.js';
+import { VECTORS } from './xss-vectors.js';
+
+export interface Target {
+  kind: 'html' | 'json' | 'xml' | 'image';
+  path: string;
+  status?: number;
+  /** The h1 the hydrated page must show: the server's own data, not content standing in for it. */
+  h1?: string;
+  /**
+   * Fetched from Node and checked, not opened in a tab: a post's API answer, which a browser can
+   * only ever show as text (JSON, nosniff, `default-src 'none'`); a sample is opened as well.
+   */
+  fetchOnly?: boolean;
+}
+
+/** Text as the DOM holds it after parsing: CR and CRLF become LF, NUL is dropped. */
+export const asParsed = (text: string) => text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '');
+
+/** Vectors reflected into the search page, a hostile search text being a vector itself. */
+const SEARCH_VECTORS = VECTORS.filter((v) => /^<(img|svg|script)/i.test(v.payload)).slice(0, 4);
+
+export const SEARCHES = [
+  'script',
+  'onerror',
+  'javascript',
+  'CDATA',
+  'svg',
+  ...SEARCH_VECTORS.map((v) => v.payload),
+];
+
+interface Listing {
+  categories: { id: number; slug: string }[];
+  lastPage: number;
+}
+
+async function getJson<T>(origin: string, path: string): Promise<T> {
+  const response = await fetch(`${origin}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function listing(origin: string): Promise<Listing> {
+  const categories = await getJson<{ id: number; slug: string }[]>(origin, '/api/postcates');
+  const page = await getJson<{ last_page: number }>(origin, '/api/posts?page=1');
+  return { categories, lastPage: page.last_page };
+}
+
+/**
+ * Every address of the site. The light pass (`full` false) keeps what depends on the store: the
+ * lists' first and last pages, two categories, the family posts, searches, every feed and every
+ * list answer of the API.
+ */
+export function targets(
+  site: HostileSite,
+  { categories, lastPage }: Listing,
+  full = true,
+): Target[] {
+  const pages = Array.from({ length: lastPage }, (_x, i) => i + 1);
+  const listPages = full ? pages : [...new Set([1, lastPage])];
+  const listCategories = full ? categories : categories.slice(0, 2);
+  const posts = full ? site.posts : site.posts.filter((p) => p.combined);
+  return [
+    { kind: 'html', path: '/' },
+    { kind: 'html', path: '/resume', h1: site.heroName },
+    ...listPages.map((n): Target => ({
+      kind: 'html',
+      path: n === 1 ? '/posts' : `/posts?page=${n}`,
+    })),
+    ...listCategories.map((c): Target => ({ kind: 'html', path: `/cate/${c.id}` })),
+    ...posts.map((p): Target => ({ kind: 'html', path: `/${p.slug}`, h1: p.title })),
+    ...SEARCHES.map((text): Target => ({
+      kind: 'html',
+      path: `/posts/${encodeURIComponent(text)}`,
+    })),
+    { kind: 'html', path: `/${encodeURIComponent('<img src=x onerror=alert(0)>')}`, status: 404 },
+    { kind: 'xml', path: '/rss.xml' },
+    ...categories.map((c): Target => ({ kind: 'xml', path: `/feeds/${c.slug}.xml` })),
+    { kind: 'xml', path: '/sitemap.xml' },
+    { kind: 'json', path: '/api/postcates' },
+    { kind: 'json', path: '/api/site' },
+    ...pages.map((n): Target => ({ kind: 'json', path: `/api/posts?page=${n}` })),
+    ...categories.map((c): Target => ({ kind: 'json', path: `/api/postsCate/${c.id}` })),
+    ...posts.map((p, i): Target => ({
+      kind: 'json',
+      path: `/api/post/${p.slug}`,
+      fetchOnly: i % 10 !== 0,
+    })),
+    ...SEARCHES.map((text): Target => ({
+      kind: 'json',
+      path: `/api/posts/${encodeURIComponent(text)}`,
+    })),
+    { kind: 'image', path: '/images/cover.svg' },
+  ];
+}
+
+/** The vectors shown at a path: a post's, for attributing what happens on its page. */
+export function vectorIndex(site: HostileSite): (path: string) => number[] {
+  const bySlug = new Map(site.posts.map((p) => [p.slug, p.vectors]));
+  return (path) => {
+    const slug = decodeURIComponent(path.replace(/^\/(api\/post\/)?/, ''));
+    return bySlug.get(slug) ?? [];
+  };
+}
+
+/** In the page: problems of an XML text, parsed as XML (a broken CDATA section shows here). */
+function xmlProblems(xml: string): string[] {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  const problems: string[] = [];
+  const error = doc.querySelector('parsererror');
+  if (error) problems.push(`not well-formed: ${error.textContent?.slice(0, 200)}`);
+  for (const el of doc.getElementsByTagName('*')) {
+    if (['http://www.w3.org/1999/xhtml', 'http://www.w3.org/2000/svg'].includes(el.namespaceURI!))
+      problems.push(`element <${el.tagName}> in ${el.namespaceURI}`);
+    for (const attribute of el.attributes)
+      if (attribute.name.toLowerCase().startsWith('on'))
+        problems.push(`attribute ${attribute.name} on <${el.tagName}>`);
+  }
+  const pi = /<\?xml-stylesheet/.test(xml) ? ['an xml-stylesheet instruction'] : [];
+  return [...problems, ...pi];
+}
+
+async function open(page: Page, target: Target, detector: Detector): Promise<void> {
+  // A page is waited for by its hydration below, not by its load event.
+  const response = await page.goto(target.path, {
+    waitUntil: target.kind === 'html' ? 'commit' : 'load',
+  });
+  const status = response?.status();
+  if (status !== (target.status ?? 200))
+    detector.note('navigation', page.url(), `${target.path} answered ${status}`);
+  if (target.kind === 'xml' && response) {
+    for (const problem of await page.evaluate(xmlProblems, await response.text()))
+      detector.note('feed', page.url(), problem);
+  }
+  if (target.kind !== 'html') return;
+  try {
+    await hydrated(page);
+  } catch {
+    detector.note('navigation', page.url(), `${target.path} did not hydrate`);
+    return;
+  }
+  if (target.h1 !== undefined) {
+    // The article's own heading comes first in main; post HTML may hold h1 elements of its own.
+    const h1 = await page.evaluate(() => document.querySelector('main h1')?.textContent ?? null);
+    if (asParsed(h1 ?? '') !== asParsed(target.h1))
+      detector.note(
+        'clobbered',
+        page.url(),
+        `h1 after hydration is ${JSON.stringify(h1?.slice(0, 120))}, the server's is ${JSON.stringify(target.h1.slice(0, 120))}`,
+      );
+  }
+  await detector.audit(page);
+}
+
+/** An API answer as a browser would get it: JSON that no browser would render as a page. */
+async function fetchApi(origin: string, target: Target, detector: Detector): Promise<void> {
+  const url = `${origin}${target.path}`;
+  const response = await fetch(url);
+  const problems: string[] = [];
+  if (response.status !== (target.status ?? 200)) problems.push(`answered ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('application/json')) problems.push(`content-type ${type}`);
+  if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
+  if (!/default-src 'none'/.test(response.headers.get('content-security-policy') ?? ''))
+    problems.push('no CSP default-src none');
+  try {
+    JSON.parse(await response.text());
+  } catch {
+    problems.push('not JSON');
+  }
+  for (const problem of problems) detector.note('api', url, problem);
+}
+
+/** Opens every target with `tabs` tabs at once; returns the detector's findings. */
+export async function sweep(
+  browser: Browser,
+  origin: string,
+  list: Target[],
+  vectorsAt: (path: string) => number[],
+  tabs = 2,
+): Promise<Finding[]> {
+  const detector = new Detector(vectorsAt);
+  const fetched = list.filter((t) => t.fetchOnly);
+  for (let i = 0; i < fetched.length; i += 4)
+    await Promise.all(fetched.slice(i, i + 4).map((t) => fetchApi(origin, t, detector)));
+  const opened = list.filter((t) => !t.fetchOnly);
+  let next = 0;
+  const worker = async () => {
+    const context = await browser.newContext({ baseURL: origin });
+    context.setDefaultTimeout(15_000);
+    await detector.attach(context);
+    const page = await context.newPage();
+    detector.watch(page);
+    while (next < opened.length) {
+      const target = opened[next++]!;
+      try {
+        await open(page, target, detector);
+      } catch (error) {
+        detector.note(
+          'navigation',
+          target.path,
+          `failed: ${(error as Error).message.split('\n')[0]}`,
+        );
+      }
+    }
+    // Bindings and events travel asynchronously: let the last ones arrive.
+    await page.waitForTimeout(300);
+    await context.close();
+  };
+  await Promise.all(Array.from({ length: tabs }, worker));
+  return detector.findings;
+}
+
+/** Findings that fail the corpus: every one but the informational kinds. */
+export const failures = (findings: Finding[]) => findings.filter((f) => !INFORMATIONAL.has(f.kind));
+
+/** One line per finding, naming its vector when known. */
+export function describeFindings(findings: Finding[]): string {
+  const byId = new Map(VECTORS.map((v) => [v.id, v]));
+  return findings
+    .map((f) => {
+      const named =
+        f.vectors.length === 1
+          ? ` [vector ${f.vectors[0]} ${byId.get(f.vectors[0]!)?.family}: ${JSON.stringify(byId.get(f.vectors[0]!)?.payload.slice(0, 100))}]`
+          : f.vectors.length > 1
+            ? ` [one of ${f.vectors.length} vectors of the page]`
+            : '';
+      return `${f.kind} at ${f.url}: ${f.detail}${named}`;
+    })
+    .join('\n');
+}

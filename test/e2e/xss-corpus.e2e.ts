@@ -1,0 +1,148 @@
+/**
+ * The XSS corpus: hundreds of hostile posts, front matter and site.yaml values, imported and
+ * opened in Chromium on every page, feed and API answer, with a detector of script execution (a
+ * binding, dialogs, console, uncaught errors, CSP violation events) and an audit of what would
+ * run on a click. Expected: nothing runs, nothing is left that could. Hostile URL fields, which
+ * the import refuses, are checked in xss-content-refusals.e2e.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated } from './helpers/browser.js';
+import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from './helpers/pg-database.js';
+import { cards } from './helpers/reader.js';
+import { coverage, report, useCorpus } from './helpers/xss-corpus.js';
+import { Detector } from './helpers/xss-detector.js';
+import {
+  asParsed,
+  describeFindings,
+  failures,
+  listing,
+  sweep,
+  targets,
+  vectorIndex,
+} from './helpers/xss-sweep.js';
+import { familyCounts, VECTORS } from './helpers/xss-vectors.js';
+
+describe('the vector list', () => {
+  it('holds at least 280 distinct vectors, in every family', () => {
+    expect(new Set(VECTORS.map((v) => v.payload)).size).toBe(VECTORS.length);
+    expect(VECTORS.length).toBeGreaterThanOrEqual(280);
+    for (const [family, count] of Object.entries(familyCounts()))
+      expect(count, family).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the XSS corpus on SQLite, imported through the CLI', () => {
+  const corpus = useCorpus({ cliImport: true });
+
+  it('runs no vector on any page, feed, API answer or image', async () => {
+    const { site, server, browser } = corpus;
+    const list = targets(site, await listing(server.url));
+    const started = performance.now();
+    const findings = await sweep(browser, server.url, list, vectorIndex(site));
+    report('sqlite', coverage(list, started), findings);
+    expect(failures(findings), describeFindings(failures(findings))).toEqual([]);
+  }, 400_000);
+
+  it('sees a vector that gets through: the detector checked against itself', async () => {
+    const { server, browser } = corpus;
+    const detector = new Detector(() => [7]);
+    const context = await browser.newContext({ baseURL: server.url });
+    await detector.attach(context);
+    const page = await context.newPage();
+    detector.watch(page);
+    await page.goto('/posts');
+    await hydrated(page);
+    // What a sanitizer miss would leave in a page: a handler (refused by the CSP), a script URL.
+    await page.evaluate(() => {
+      const html =
+        '<img src="/images/none.svg" onerror="alert(7)"><a href=" javascript:alert(7)">x</a>';
+      document.querySelector('main')!.insertAdjacentHTML('beforeend', html);
+      (window as unknown as { __xssHit(n: number): void }).__xssHit(7);
+      setTimeout(() => alert(7));
+    });
+    await detector.audit(page);
+    await expect
+      .poll(() => [...new Set(detector.findings.map((f) => f.kind))].sort())
+      .toEqual(['csp-script', 'dialog', 'hit', 'residue']);
+    expect(detector.findings.filter((f) => f.kind === 'residue')).toHaveLength(2);
+    expect(detector.findings.every((f) => f.vectors.includes(7))).toBe(true);
+    await context.close();
+  });
+
+  it('runs no vector while navigating in the app', async () => {
+    const { site, server, browser } = corpus;
+    const detector = new Detector(vectorIndex(site));
+    const context = await browser.newContext({ baseURL: server.url });
+    context.setDefaultTimeout(15_000);
+    await detector.attach(context);
+    const page = await context.newPage();
+    detector.watch(page);
+    const titleOf = new Map(site.posts.map((p) => [p.slug, p.title]));
+    const h1 = () => page.getByRole('main').getByRole('heading', { level: 1 }).first();
+
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Browse all posts' }).click();
+    await page.waitForURL((url) => url.pathname === '/posts');
+    await cards(page).first().waitFor();
+    // The first page lists the posts holding a whole family each: every vector rendered client-side.
+    const names = await cards(page).getByRole('heading', { level: 2 }).allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const [i, name] of names.entries()) {
+      await cards(page).nth(i).getByRole('link').first().click();
+      await page.waitForURL((url) => url.pathname !== '/posts');
+      const slug = decodeURIComponent(new URL(page.url()).pathname.slice(1));
+      await expect
+        .poll(async () => asParsed((await h1().textContent()) ?? ''))
+        .toBe(asParsed(titleOf.get(slug) ?? name));
+      await detector.audit(page);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/posts');
+    }
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.search === '?page=2');
+    await cards(page).first().getByRole('link').first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/posts'));
+    await detector.audit(page);
+    await page.getByRole('radio').nth(1).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/cate/'));
+    await cards(page).first().waitFor();
+    await detector.audit(page);
+    const text = VECTORS.find((v) => v.payload.startsWith('<img src=x onerror='))!.payload;
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(text);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/posts/'));
+    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(
+      text,
+    );
+    await detector.audit(page);
+    await page.waitForTimeout(300);
+    await context.close();
+    report(
+      'sqlite-navigation',
+      `${names.length + 4} screens reached in the app`,
+      detector.findings,
+    );
+    expect(failures(detector.findings), describeFindings(failures(detector.findings))).toEqual([]);
+  }, 60_000);
+});
+
+/** A database of its own on the test PostgreSQL; PostgreSQL being away fails, never skips. */
+const database = uniqueDatabase('postfolio_xss');
+
+describe('the XSS corpus on PostgreSQL, imported by the server on start', () => {
+  // Registered before useCorpus: the database exists when the server starts, and is dropped
+  // after it has stopped.
+  beforeAll(() => pgAdmin(`CREATE DATABASE ${database}`));
+  afterAll(() => pgAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  const corpus = useCorpus({ cliImport: false, databaseUrl: () => pgDatabaseUrl(database) });
+
+  it('runs no vector on any list, family post, feed or API answer', async () => {
+    const { site, server, browser } = corpus;
+    const list = targets(site, await listing(server.url), false);
+    const started = performance.now();
+    const findings = await sweep(browser, server.url, list, vectorIndex(site));
+    report('postgres', coverage(list, started), findings);
+    expect(failures(findings), describeFindings(failures(findings))).toEqual([]);
+  }, 120_000);
+});
