@@ -218,6 +218,29 @@ describe('postfolio command', () => {
     }
   }, 30_000);
 
+  it('backs up and restores a store, and names a bad backup without a stack trace', () => {
+    const env = tempStore();
+    const dir = writeContent({ posts: manyPosts(5, 'news') });
+    expect(postfolio(['import', dir], env).code).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'pf-backup-')), 'site.db');
+    const backup = postfolio(['backup', file], env);
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toContain(`Backed up sqlite:${env.DATABASE_URL} (schema 005-`);
+    expect(postfolio(['backup', file], env).err).toBe(
+      `postfolio: ${file} already exists; choose another name, or move it away first\n`,
+    );
+    const restore = postfolio(['restore', file], env);
+    expect(restore.code, restore.err).toBe(0);
+    expect(restore.out).toMatch(/^Restored .* \(schema 005-.*; content version \d+\n$/);
+    writeFileSync(`${file}.txt`, 'not a backup');
+    const bad = postfolio(['restore', `${file}.txt`], env);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(
+      new RegExp(`^postfolio: ${file}\\.txt is not a Postfolio backup: [^\\n]*\\n$`),
+    );
+    expect(postfolio(['restore'], env).err).toContain('restore needs a backup file');
+  });
+
   it('writes a fake content folder that imports cleanly', () => {
     const env = tempStore();
     const out = join(mkdtempSync(join(tmpdir(), 'pf-fake-')), 'fake');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, type CommanderError } from 'commander';
+import { backupCommand, restoreCommand } from './backup-commands.js';
 import {
   importCommand,
   migrateCommand,
@@ -88,6 +89,26 @@ export function buildProgram(): Command {
     .option('--category <slug>', 'its category (default: the first of site.yaml)')
     .option('--dir <dir>', 'the content folder (default: CONTENT_DIR, else content)')
     .action(newCommand);
+
+  program
+    .command('backup')
+    .summary('write a consistent snapshot of the store, also while the site runs')
+    .description(
+      'SQLite: a copy of the database file (VACUUM INTO). PostgreSQL: gzip-compressed JSON lines, read in one repeatable-read transaction. Default file: data/backups/postfolio-<time>.db (or .jsonl.gz). An existing file is never overwritten.',
+    )
+    .usage('[file]')
+    .argument('[file]', 'where to write the backup')
+    .action(backupCommand);
+
+  program
+    .command('restore')
+    .summary('replace the store with a backup, atomically')
+    .description(
+      'Checks the backup (integrity, schema version, engine) before it touches the store, then replaces the content in one step and moves the content version, so that running servers serve the restored content.',
+    )
+    .usage('<file>')
+    .argument('<file>', 'a file written by postfolio backup')
+    .action(restoreCommand);
 
   // Each command turns Commander's errors into one line of its own (its name is in the line).
   for (const command of [program, ...program.commands]) {

@@ -14,6 +14,8 @@ export interface Store {
   engine: Engine;
   /** A description safe to log (no password). */
   label: string;
+  /** The database file of a SQLite store; absent on PostgreSQL. */
+  file?: string;
   /** Notifications between instances (PostgreSQL's LISTEN); absent on SQLite. */
   listen?: Listen;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ function openSqlite(file: string): Store {
     db,
     engine: 'sqlite',
     label: `sqlite:${file}`,
+    file,
     close: () => db.destroy(),
   };
 }

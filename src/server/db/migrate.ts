@@ -18,6 +18,11 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
   };
 }
 
+/** The names of the migrations this build knows, oldest first: its schema versions. */
+export function knownMigrations(engine: Engine): string[] {
+  return Object.keys(migrationsFor(engine));
+}
+
 /** Brings the store to the newest schema; returns the names of the migrations it applied. */
 export async function migrateToLatest(store: Store): Promise<string[]> {
   const migrator = new Migrator({

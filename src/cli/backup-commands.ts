@@ -1,0 +1,37 @@
+import { loadConfig } from '../server/config.js';
+import { openStore } from '../server/db/connection.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+
+export async function backupCommand(file: string | undefined): Promise<void> {
+  const { backupStore } = await import('../server/backup/backup.service.js');
+  const store = openStore(loadConfig().databaseUrl);
+  try {
+    const started = performance.now();
+    const result = await backupStore(store, file);
+    console.log(
+      `Backed up ${store.label} (schema ${result.schema}) to ${result.file}: ` +
+        `${megabytes(result.bytes)} in ${seconds(performance.now() - started)}`,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+export async function restoreCommand(file: string): Promise<void> {
+  const { restoreStore } = await import('../server/backup/restore.service.js');
+  const store = openStore(loadConfig().databaseUrl);
+  try {
+    await migrateToLatest(store);
+    const started = performance.now();
+    const result = await restoreStore(store, file);
+    console.log(
+      `Restored ${file} (schema ${result.schema}) into ${store.label} in ` +
+        `${seconds(performance.now() - started)}; content version ${result.version}`,
+    );
+  } finally {
+    await store.close();
+  }
+}
