@@ -35,3 +35,21 @@ export async function restoreCommand(file: string): Promise<void> {
     await store.close();
   }
 }
+
+export async function exportCommand(dir: string): Promise<void> {
+  const config = loadConfig();
+  const { exportStore } = await import('../server/backup/export.service.js');
+  const store = openStore(config.databaseUrl);
+  try {
+    const started = performance.now();
+    const summary = await exportStore(store, { dir, imagesDir: config.imagesDir });
+    for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
+    console.log(
+      `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +
+        `${summary.categories} categories, ${summary.images} images, ${summary.messages} contact messages ` +
+        `in ${seconds(performance.now() - started)}`,
+    );
+  } finally {
+    await store.close();
+  }
+}

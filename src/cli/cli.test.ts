@@ -241,6 +241,35 @@ describe('postfolio command', () => {
     expect(postfolio(['restore'], env).err).toContain('restore needs a backup file');
   });
 
+  it('exports a store as a folder that an empty store imports with the same ids and dates', () => {
+    const [from, to] = [tempStore(), tempStore()];
+    expect(postfolio(['import', writeContent({ posts: manyPosts(12, 'news') })], from).code).toBe(
+      0,
+    );
+    const dir = join(mkdtempSync(join(tmpdir(), 'pf-export-')), 'site');
+    const exported = postfolio(['export', dir], from);
+    expect(exported.code, exported.err).toBe(0);
+    expect(exported.out).toMatch(
+      /^Exported sqlite:.* to .*: 12 posts \(0 drafts\), 2 categories, 2 images, 0 contact messages in /,
+    );
+    expect(postfolio(['export', dir], from).err).toBe(
+      `postfolio: ${dir} is not empty; export writes into a new or empty folder\n`,
+    );
+    const imported = postfolio(['import', dir], to);
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain('12 created, 0 updated');
+    expect(imported.out).toContain("Kept the export's ids and dates: 12 posts (12 unchanged");
+    const rows = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT id, slug, created_at, updated_at FROM posts ORDER BY id').all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(rows(to.DATABASE_URL)).toEqual(rows(from.DATABASE_URL));
+  });
+
   it('writes a fake content folder that imports cleanly', () => {
     const env = tempStore();
     const out = join(mkdtempSync(join(tmpdir(), 'pf-fake-')), 'fake');

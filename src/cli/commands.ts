@@ -37,18 +37,24 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
   const config = loadConfig();
   // The import stack (Markdown, sanitizer, validation) is loaded only by the commands that use it.
   const { importContent } = await import('../server/content/import.service.js');
+  const { importExport } = await import('../server/backup/export-import.js');
   const store = openStore(config.databaseUrl);
   try {
     await migrateToLatest(store);
     const started = performance.now();
-    const summary = await importContent(store, {
-      contentDir: dir,
-      imagesDir: config.imagesDir,
-      prune: options.prune === true,
-      onProgress: progressPrinter('Reading posts'),
-    });
+    const { summary, kept, note } = await importExport(store, dir, () =>
+      importContent(store, {
+        contentDir: dir,
+        imagesDir: config.imagesDir,
+        prune: options.prune === true,
+        onProgress: progressPrinter('Reading posts'),
+      }),
+    );
+    // The posts of an export were written into rows that hold their ids: new to this store.
+    const created = summary.created + (kept?.posts ?? 0);
+    const updated = summary.updated - (kept?.posts ?? 0);
     console.log(
-      `Imported into ${store.label}: ${summary.created} created, ${summary.updated} updated, ` +
+      `Imported into ${store.label}: ${created} created, ${updated} updated, ` +
         `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
         `in ${seconds(performance.now() - started)}` +
         ` (posts ${seconds(summary.phases.posts)}` +
@@ -56,6 +62,12 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
         `, search index merge ${seconds(summary.phases.searchIndex)}` +
         `, commit ${seconds(summary.phases.commit)})`,
     );
+    if (kept)
+      console.log(
+        `Kept the export's ids and dates: ${kept.posts} posts (${kept.dates} unchanged since the export), ` +
+          `${kept.categories} categories; ${kept.messages} contact messages loaded`,
+      );
+    if (note) console.log(`Note: ${note}`);
   } finally {
     await store.close();
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, type CommanderError } from 'commander';
-import { backupCommand, restoreCommand } from './backup-commands.js';
+import { backupCommand, exportCommand, restoreCommand } from './backup-commands.js';
 import {
   importCommand,
   migrateCommand,
@@ -60,7 +60,7 @@ export function buildProgram(): Command {
     .command('import')
     .summary('sync a content folder (site.yaml, posts/*.md, images/) into the store')
     .description(
-      'Syncs a content folder into the store in one transaction: a bad file changes nothing and is named with its problem.',
+      'Syncs a content folder into the store in one transaction: a bad file changes nothing and is named with its problem. A folder written by `postfolio export` keeps its ids and dates when it is imported into an empty store.',
     )
     .usage('<dir> [--prune]')
     .argument('<dir>', 'the content folder')
@@ -109,6 +109,16 @@ export function buildProgram(): Command {
     .usage('<file>')
     .argument('<file>', 'a file written by postfolio backup')
     .action(restoreCommand);
+
+  program
+    .command('export')
+    .summary('write the store as a content folder (the way between SQLite and PostgreSQL)')
+    .description(
+      'Writes site.yaml, posts/<slug>.md, images/, messages.json and export-manifest.json into a new folder. `postfolio import <dir>` into an empty store of either engine gives the same API answers.',
+    )
+    .usage('<dir>')
+    .argument('<dir>', 'a folder that does not exist yet, or is empty')
+    .action(exportCommand);
 
   // Each command turns Commander's errors into one line of its own (its name is in the line).
   for (const command of [program, ...program.commands]) {

@@ -16,6 +16,11 @@ export async function dumpContent(store: Store): Promise<ContentDump> {
   };
 }
 
+/** Every contact message, by id. */
+export async function dumpMessages(store: Store) {
+  return store.db.selectFrom('contact_messages').selectAll().orderBy('id').execute();
+}
+
 /** content_state.version as a number (PostgreSQL may hand back a string for bigint). */
 export async function contentVersion(store: Store): Promise<number> {
   const row = await store.db

@@ -24,12 +24,12 @@ type Untyped = Kysely<Record<string, Row>>;
  * Runs `read` in one consistent snapshot of the store while it takes writes: a read-only
  * REPEATABLE READ transaction on PostgreSQL, a read transaction on SQLite (WAL keeps it stable).
  */
-export function inSnapshot<T>(store: Store, read: (repository: BackupRepository) => Promise<T>) {
+export function inSnapshot<T>(store: Store, read: (db: Kysely<Database>) => Promise<T>) {
   const transaction =
     store.engine === 'postgres'
       ? store.db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
       : store.db.transaction();
-  return transaction.execute((trx) => read(new BackupRepository(trx, store.engine)));
+  return transaction.execute(read);
 }
 
 /** The SQL of backups, restores and exports: whole tables, the schema version, the content version. */

@@ -69,7 +69,9 @@ export async function backupStore(
       await repository.vacuumInto(temporary);
       result = { file, schema };
     } else {
-      const written = await inSnapshot(store, (repo) => writeTables(store, repo, temporary));
+      const written = await inSnapshot(store, (trx) =>
+        writeTables(store, new BackupRepository(trx, store.engine), temporary),
+      );
       result = { file, ...written };
     }
     await publishFile(temporary, file);

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts, siteFixture, writeContent } from '../../../test/helpers/content-fixture.js';
-import { dumpContent } from '../../../test/helpers/db-dump.js';
+import { dumpContent, dumpMessages } from '../../../test/helpers/db-dump.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { importContent } from '../content/import.service.js';
 import { openStore, type Store } from '../db/connection.js';
@@ -109,11 +109,7 @@ async function expectConsistent(store: Store) {
 /** A dump without what a restore moves on purpose: the content version and its time. */
 async function comparable(store: Store) {
   const dump = await dumpContent(store);
-  const messages = await store.db
-    .selectFrom('contact_messages')
-    .selectAll()
-    .orderBy('id')
-    .execute();
+  const messages = await dumpMessages(store);
   return {
     ...dump,
     content_state: dump.content_state.map((row) => ({

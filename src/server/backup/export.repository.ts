@@ -1,0 +1,139 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CategoriesTable, ContactMessagesTable, Database } from '../db/schema.js';
+import { ROW_BATCH } from './backup.repository.js';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type MessageRow = Selectable<ContactMessagesTable>;
+
+/** Reads the store as a content folder holds it, and writes back the ids and dates of one. */
+export class ExportRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async categories(): Promise<CategoryRow[]> {
+    return this.db.selectFrom('categories').selectAll().orderBy('id').execute();
+  }
+
+  /** Up to ROW_BATCH posts with an id above `afterId`, by id, with their category's slug. */
+  async postsAfter(afterId: number) {
+    return this.db
+      .selectFrom('posts')
+      .innerJoin('categories', 'categories.id', 'posts.category_id')
+      .select([
+        'posts.id',
+        'posts.slug',
+        'posts.title',
+        'posts.summary',
+        'posts.image',
+        'posts.content_html',
+        'posts.published_at',
+        'posts.draft',
+        'posts.category_id',
+        'posts.created_at',
+        'posts.updated_at',
+        'categories.slug as category',
+      ])
+      .where('posts.id', '>', afterId)
+      .orderBy('posts.id')
+      .limit(ROW_BATCH)
+      .execute();
+  }
+
+  async messages(): Promise<MessageRow[]> {
+    return this.db.selectFrom('contact_messages').selectAll().orderBy('id').execute();
+  }
+
+  /**
+   * A row that holds a post's id, category and dates until the import writes the post into it
+   * (an upsert by slug keeps the id and the creation date). A draft, so no page lists it, and
+   * without a source, which tells an unfilled one.
+   */
+  async insertPlaceholders(
+    posts: Array<{ id: number; slug: string; category_id: number; created_at: string }>,
+  ): Promise<void> {
+    for (let start = 0; start < posts.length; start += ROW_BATCH)
+      await this.db
+        .insertInto('posts')
+        .values(
+          posts.slice(start, start + ROW_BATCH).map((post) => ({
+            ...post,
+            title: post.slug,
+            summary: '',
+            image: '',
+            content_html: '',
+            body_text: '',
+            published_at: post.created_at,
+            draft: 1,
+            source_path: null,
+            source_hash: null,
+            updated_at: post.created_at,
+          })),
+        )
+        .execute();
+  }
+
+  /** Removes the placeholders no import filled; returns how many. */
+  async deletePlaceholders(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('posts')
+      .where('source_path', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** How many of these post ids the store holds. */
+  async countPosts(ids: number[]): Promise<number> {
+    let count = 0;
+    for (let start = 0; start < ids.length; start += ROW_BATCH) {
+      const row = await this.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('id', 'in', ids.slice(start, start + ROW_BATCH))
+        .executeTakeFirstOrThrow();
+      count += Number(row.n);
+    }
+    return count;
+  }
+
+  async insertCategories(rows: CategoryRow[]): Promise<void> {
+    if (rows.length) await this.db.insertInto('categories').values(rows).execute();
+  }
+
+  async insertMessages(rows: MessageRow[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROW_BATCH)
+      await this.db
+        .insertInto('contact_messages')
+        .values(rows.slice(start, start + ROW_BATCH))
+        .execute();
+  }
+
+  /** Deletes the given rows of a table, by id (categories: only those no post uses). */
+  async deleteIds(table: 'categories' | 'contact_messages', ids: number[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += ROW_BATCH) {
+      let query = this.db.deleteFrom(table).where('id', 'in', ids.slice(start, start + ROW_BATCH));
+      if (table === 'categories')
+        query = query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('posts')
+                .select('posts.id')
+                .whereRef('posts.category_id', '=', 'categories.id'),
+            ),
+          ),
+        );
+      await query.execute();
+    }
+  }
+
+  /** Sets posts' change dates by slug, in one statement per batch. */
+  async setUpdatedAt(dates: Array<{ slug: string; updated_at: string }>): Promise<void> {
+    for (let start = 0; start < dates.length; start += ROW_BATCH) {
+      const values = dates
+        .slice(start, start + ROW_BATCH)
+        .map((d) => sql`(${d.slug}, ${d.updated_at})`);
+      // VALUES names its columns column1, column2 on both engines.
+      await sql`UPDATE posts SET updated_at = given.updated_at
+        FROM (SELECT column1 AS slug, column2 AS updated_at FROM (VALUES ${sql.join(values)}) AS v) AS given
+        WHERE posts.slug = given.slug`.execute(this.db);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { cp, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { stringify } from 'yaml';
+import { readContentState } from '../content-state/content-state.js';
+import type { Store } from '../db/connection.js';
+import type { Database } from '../db/schema.js';
+import { removeQuietly } from './atomic-file.js';
+import { BackupError } from './backup-errors.js';
+import { BackupRepository, inSnapshot } from './backup.repository.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  MANIFEST_FILE,
+  MESSAGES_FILE,
+  sha256,
+  type ExportManifest,
+  type ManifestPost,
+} from './export-manifest.js';
+import { ExportRepository } from './export.repository.js';
+import { postDocument } from './post-document.js';
+import { newest } from './schema-version.js';
+
+export interface ExportSummary {
+  posts: number;
+  drafts: number;
+  categories: number;
+  images: number;
+  messages: number;
+  /** What an import of the folder will refuse or do differently, one line each. */
+  warnings: string[];
+}
+
+/** The image files a post or product may name (as post-file.ts's front matter takes them). */
+const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/;
+
+async function checkTarget(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw new BackupError(`${dir} cannot be written (${error.code})`);
+  });
+  if (entries.length)
+    throw new BackupError(`${dir} is not empty; export writes into a new or empty folder`);
+}
+
+/** Copies the published images; returns the names copied. */
+async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  if (!(await stat(imagesDir).catch(() => null))?.isDirectory()) return names;
+  await cp(imagesDir, to, {
+    recursive: true,
+    filter: async (source) => {
+      if ((await stat(source)).isDirectory()) return true;
+      if (!IMAGE_FILE.test(basename(source))) return false;
+      names.add(basename(source));
+      return true;
+    },
+  });
+  return names;
+}
+
+/**
+ * Writes the store as a content folder: site.yaml, posts/<slug>.md (complete front matter, the
+ * stored HTML as the body: see post-document.ts), images/ (IMAGES_DIR), messages.json and
+ * export-manifest.json (ids and dates), all read in one snapshot. The folder is written beside
+ * `dir` and renamed into place when complete. Importing it into an empty store of either engine
+ * (with `importExport`) gives the same API answers.
+ */
+export async function exportStore(
+  store: Store,
+  options: { dir: string; imagesDir: string },
+): Promise<ExportSummary> {
+  const target = resolve(options.dir);
+  await checkTarget(target);
+  const work = `${target}.export-${process.pid}.tmp`;
+  await removeQuietly(work);
+  await mkdir(join(work, 'posts'), { recursive: true });
+  try {
+    const warnings: string[] = [];
+    const images = await copyImages(options.imagesDir, join(work, 'images'));
+    const written = await inSnapshot(store, (trx) =>
+      writeStore(store, trx, work, images, warnings),
+    );
+    await writeFile(join(work, MANIFEST_FILE), `${JSON.stringify(written.manifest, null, 1)}\n`);
+    await rmdir(target).catch(() => {});
+    await rename(work, target);
+    return { ...written.summary, images: images.size, warnings };
+  } finally {
+    await removeQuietly(work);
+  }
+}
+
+async function writeStore(
+  store: Store,
+  trx: Kysely<Database>,
+  work: string,
+  images: Set<string>,
+  warnings: string[],
+) {
+  const repository = new ExportRepository(trx);
+  const { site } = await readContentState(trx);
+  if (!site)
+    throw new BackupError(
+      `${store.label} holds no content yet (nothing was imported): nothing to export`,
+    );
+  const categories = await repository.categories();
+  const posts: ManifestPost[] = [];
+  const used = new Set<string>();
+  let drafts = 0;
+  for (let after = 0; ;) {
+    const rows = await repository.postsAfter(after);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const file = `posts/${row.slug}.md`;
+      const text = postDocument(row);
+      await writeFile(join(work, file), text, { flag: 'wx' });
+      posts.push({
+        slug: row.slug,
+        id: row.id,
+        category_id: row.category_id,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        file,
+        sha256: sha256(text),
+      });
+      used.add(row.category);
+      if (row.draft) drafts += 1;
+      if (!images.has(row.image))
+        warnings.push(`${file}: its image ${row.image} is not in the images folder`);
+    }
+    after = rows.at(-1)!.id;
+  }
+  // A category dropped from site.yaml lives on while posts of it do; import needs it listed.
+  for (const category of categories) {
+    if (!used.has(category.slug) || site.categories.some((c) => c.slug === category.slug)) continue;
+    site.categories.push({ slug: category.slug, name: category.name });
+    warnings.push(`site.yaml: category ${category.slug} was added back: posts still use it`);
+  }
+  for (const product of site.portfolio.products)
+    if (!images.has(product.image))
+      warnings.push(
+        `site.yaml: the image ${product.image} of "${product.name}" is not in the images folder`,
+      );
+  await writeFile(join(work, 'site.yaml'), stringify(site, { lineWidth: 0 }));
+  const messages = await repository.messages();
+  await writeFile(join(work, MESSAGES_FILE), `${JSON.stringify(messages, null, 1)}\n`);
+  const applied = await new BackupRepository(trx, store.engine).appliedMigrations();
+  const manifest: ExportManifest = {
+    format: EXPORT_FORMAT,
+    format_version: EXPORT_FORMAT_VERSION,
+    engine: store.engine,
+    schema: newest(applied ?? []),
+    exported_at: new Date().toISOString(),
+    categories,
+    posts,
+  };
+  const summary = {
+    posts: posts.length,
+    drafts,
+    categories: categories.length,
+    messages: messages.length,
+  };
+  return { manifest, summary };
+}
