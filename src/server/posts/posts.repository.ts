@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Category, PostCard, PostDetail, RelatedPost } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
+import { CARD_COLUMNS, listed, POST_COLUMNS, preparedReads, visible } from './post-queries.js';
+import type { PageKey } from './page-starts.js';
 
 export interface FeedItem {
   title: string;
@@ -13,29 +15,26 @@ export interface FeedItem {
   category_name: string;
 }
 
-/** The columns of a card, named as the API names them. */
-export const CARD_COLUMNS = [
-  'posts.id',
-  'posts.title as name',
-  'posts.slug',
-  'posts.image',
-  'posts.summary',
-  'posts.category_id',
-  'posts.published_at',
-] as const;
+/** A related post with its id, so that a post can be left out of its own list. */
+export type NewestPost = RelatedPost & { id: number };
 
 /**
  * Read queries for posts and categories: lists, a post, related posts, feeds and the sitemap.
  * Full-text search has its own adapters (search/).
  */
 export class PostsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The queries of every uncached post view and list page, compiled once. */
+  private readonly prepared: ReturnType<typeof preparedReads>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.prepared = preparedReads(db);
+  }
 
   async listCategories(): Promise<Category[]> {
     return this.db
       .selectFrom('categories')
       .leftJoin('posts', (join) =>
-        join.onRef('posts.category_id', '=', 'categories.id').on('posts.draft', '=', 0),
+        join.onRef('posts.category_id', '=', 'categories.id').on(visible),
       )
       .select(['categories.id', 'categories.name', 'categories.slug'])
       .select((eb) => eb.fn.count<number>('posts.id').as('post_count'))
@@ -57,21 +56,24 @@ export class PostsRepository {
     let query = this.db
       .selectFrom('posts')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('draft', '=', 0);
-    if (categoryId !== undefined) query = query.where('category_id', '=', categoryId);
+      .where(visible);
+    if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
+  private listed(categoryId: number | undefined) {
+    return listed(this.db, categoryId);
+  }
+
+  /** A page by OFFSET: reads and skips every earlier post. Paging uses `listCardsFrom`. */
   async listCards(options: {
     categoryId?: number;
     limit: number;
     offset: number;
   }): Promise<PostCard[]> {
-    let query = this.db.selectFrom('posts').select(CARD_COLUMNS).where('posts.draft', '=', 0);
-    if (options.categoryId !== undefined)
-      query = query.where('posts.category_id', '=', options.categoryId);
-    return query
+    return this.listed(options.categoryId)
+      .select(CARD_COLUMNS)
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(options.limit)
@@ -79,26 +81,63 @@ export class PostsRepository {
       .execute();
   }
 
+  /**
+   * A page by its first post: `limit` cards from `from` on, newest first. A row-value bound on
+   * the list's index (published_at DESC, id DESC), so page 8,000 costs what page 1 costs.
+   */
+  async listCardsFrom(options: {
+    categoryId?: number;
+    from: PageKey;
+    limit: number;
+  }): Promise<PostCard[]> {
+    const { categoryId, from, limit } = options;
+    return categoryId === undefined
+      ? this.prepared.pageOfAll(0, from.published_at, from.id, limit)
+      : this.prepared.pageOfCategory(categoryId, from.published_at, from.id, limit);
+  }
+
+  /**
+   * The first post of every page of a list, newest first, and the list's length: numbered in one
+   * ordered walk of the list's partial index and counted in the same statement (one snapshot),
+   * index-only on both engines. Only a page's first row leaves the database.
+   */
+  async listPageStarts(
+    pageSize: number,
+    categoryId?: number,
+  ): Promise<{ starts: PageKey[]; total: number }> {
+    const numbered = this.listed(categoryId).select((eb) => [
+      'posts.published_at',
+      'posts.id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc'))
+        .as('n'),
+    ]);
+    const rows = await this.db
+      .selectFrom(numbered.as('numbered'))
+      .select(['published_at', 'id', 'n'])
+      .where(sql<number>`(n - 1) % ${pageSize}`, '=', 0)
+      .$castTo<{ published_at: string | null; id: number | null; n: number }>()
+      .unionAll(
+        this.listed(categoryId).select((eb) => [
+          sql<string | null>`NULL`.as('published_at'),
+          sql<number | null>`NULL`.as('id'),
+          eb.fn.countAll<number>().as('n'),
+        ]),
+      )
+      .orderBy('n')
+      .execute();
+    const starts: PageKey[] = [];
+    let total = 0;
+    for (const row of rows) {
+      if (row.id === null || row.published_at === null) total = Number(row.n);
+      else starts.push({ published_at: row.published_at, id: Number(row.id) });
+    }
+    return { starts, total };
+  }
+
   async findPublishedBySlug(slug: string): Promise<PostDetail | undefined> {
-    const row = await this.db
-      .selectFrom('posts')
-      .innerJoin('categories', 'categories.id', 'posts.category_id')
-      .select([
-        'posts.id',
-        'posts.title',
-        'posts.slug',
-        'posts.summary',
-        'posts.image',
-        'posts.content_html',
-        'posts.published_at',
-        'posts.updated_at',
-        'categories.id as category_id',
-        'categories.name as category_name',
-        'categories.slug as category_slug',
-      ])
-      .where('posts.slug', '=', slug)
-      .where('posts.draft', '=', 0)
-      .executeTakeFirst();
+    const [row] = await this.prepared.postBySlug(slug);
     if (!row) return undefined;
     return {
       id: row.id,
@@ -114,6 +153,12 @@ export class PostsRepository {
     };
   }
 
+  /** The newest posts of a category, as related posts with their ids. */
+  async listNewest(categoryId: number, limit: number): Promise<NewestPost[]> {
+    // No post has id 0: none is left out.
+    return this.prepared.newestInCategory(0, categoryId, limit);
+  }
+
   /**
    * Posts of the same category first, then the rest; newest first; never the post itself.
    * Each part is one query that walks a partial index of published posts and stops at `limit`;
@@ -123,19 +168,12 @@ export class PostsRepository {
     post: { id: number; category: { id: number } },
     limit: number,
   ): Promise<RelatedPost[]> {
-    const newest = (sameCategory: boolean, count: number) =>
-      this.db
-        .selectFrom('posts')
-        .select(['title as name', 'slug', 'image'])
-        .where('draft', '=', 0)
-        .where('id', '!=', post.id)
-        .where('category_id', sameCategory ? '=' : '!=', post.category.id)
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(count)
-        .execute();
-    const same = await newest(true, limit);
-    return same.length < limit ? [...same, ...(await newest(false, limit - same.length))] : same;
+    const same = await this.prepared.newestInCategory(post.id, post.category.id, limit);
+    const rest =
+      same.length < limit
+        ? await this.prepared.newestElsewhere(post.id, post.category.id, limit - same.length)
+        : [];
+    return [...same, ...rest].map(({ name, slug, image }) => ({ name, slug, image }));
   }
 
   async findCategoryBySlug(
@@ -153,17 +191,8 @@ export class PostsRepository {
     let query = this.db
       .selectFrom('posts')
       .innerJoin('categories', 'categories.id', 'posts.category_id')
-      .select([
-        'posts.title',
-        'posts.slug',
-        'posts.summary',
-        'posts.image',
-        'posts.content_html',
-        'posts.published_at',
-        'posts.updated_at',
-        'categories.name as category_name',
-      ])
-      .where('posts.draft', '=', 0);
+      .select([...POST_COLUMNS, 'categories.name as category_name'])
+      .where(visible);
     if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
     return query
       .orderBy('posts.published_at', 'desc')
@@ -176,10 +205,10 @@ export class PostsRepository {
   async listSitemapEntries(limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
     return this.db
       .selectFrom('posts')
-      .select(['slug', 'updated_at'])
-      .where('draft', '=', 0)
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
+      .select(['posts.slug', 'posts.updated_at'])
+      .where(visible)
+      .orderBy('posts.published_at', 'desc')
+      .orderBy('posts.id', 'desc')
       .limit(limit)
       .execute();
   }

@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { PostCard } from '../../../shared/schemas/api.js';
 import type { Database } from '../../db/schema.js';
-import { CARD_COLUMNS } from '../posts.repository.js';
+import { CARD_COLUMNS } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
 import type { PostSearch, SearchPage } from './search-types.js';
 

@@ -1,0 +1,24 @@
+/**
+ * Values computed from the content and kept until it changes (`clear()`, called when the content
+ * version moves). Concurrent askers share one computation; a failed one is not kept.
+ */
+export class ContentMemo<K, V> {
+  private readonly values = new Map<K, Promise<V>>();
+
+  get(key: K, compute: () => Promise<V>): Promise<V> {
+    let value = this.values.get(key);
+    if (!value) {
+      const computing = compute();
+      value = computing;
+      this.values.set(key, computing);
+      computing.catch(() => {
+        if (this.values.get(key) === computing) this.values.delete(key);
+      });
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.values.clear();
+  }
+}
