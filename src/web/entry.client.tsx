@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { HYDRATION_DATA_SELECTOR } from '../shared/hydration-data.js';
+import type { RouteHandle } from './head.js';
 import { deserializeErrors } from './hydration.js';
 import { createRoutes } from './routes.js';
 
@@ -11,19 +12,24 @@ const element = document.querySelector(HYDRATION_DATA_SELECTOR);
 const state = element?.textContent ? JSON.parse(element.textContent) : {};
 
 // The server rendered with every matched route module loaded; load them before hydrating
-// so that the first client render is the same markup.
+// so that the first client render is the same markup. What the server left out of the data
+// because the page shows it (a post's body) is read back from the server's DOM.
+const root = document.getElementById('root')!;
+const { loaderData } = state;
 const matches = matchRoutes(routes, window.location) ?? [];
 await Promise.all(
   matches.map(async ({ route }) => {
-    if (typeof route.lazy !== 'function') return;
-    const module = await route.lazy();
-    Object.assign(route, { ...module, lazy: undefined });
+    if (typeof route.lazy === 'function')
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    const html = (route.handle as RouteHandle | undefined)?.htmlInPage;
+    if (html && loaderData?.[route.id!] !== undefined)
+      loaderData[route.id!] = html.restore(loaderData[route.id!], root);
   }),
 );
 
 const router = createBrowserRouter(routes, {
   hydrationData: {
-    loaderData: state.loaderData,
+    loaderData,
     actionData: state.actionData,
     errors: deserializeErrors(state.errors),
   },
@@ -33,7 +39,7 @@ const router = createBrowserRouter(routes, {
 // main thread for the whole page (a long post is one task of 100–200 ms on a slow phone).
 startTransition(() => {
   hydrateRoot(
-    document.getElementById('root')!,
+    root,
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { DataSource } from '../shared/data-source.js';
 import type { RenderResult } from '../shared/render-result.js';
 import { escapeJsonForHtml, serializeErrors } from './hydration.js';
-import { headTags, pageMeta, type SiteMeta } from './head.js';
+import { headTags, pageMeta, type RouteHandle, type SiteMeta } from './head.js';
 import { createRoutes, ROUTE_MODULES } from './routes.js';
 
 const handler = createStaticHandler(createRoutes());
@@ -38,9 +38,16 @@ export async function render(request: Request, data: DataSource): Promise<Render
   const meta = site
     ? headTags(pageMeta(matches, site, status), site, new URL(request.url))
     : '<title>Unexpected Application Error!</title>';
+  // Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts).
+  const loaderData = { ...context.loaderData };
+  for (const m of context.matches) {
+    const html = (m.route.handle as RouteHandle | undefined)?.htmlInPage;
+    if (html && loaderData[m.route.id] !== undefined)
+      loaderData[m.route.id] = html.omit(loaderData[m.route.id]);
+  }
   const hydration = escapeJsonForHtml(
     JSON.stringify({
-      loaderData: context.loaderData,
+      loaderData,
       actionData: context.actionData,
       errors: serializeErrors(context.errors),
     }),

@@ -1,5 +1,6 @@
 import type { UIMatch } from 'react-router';
 import type { PublicSite } from '../shared/schemas/site-config.js';
+import type { HtmlInPage } from './data/html-in-page.js';
 
 export type SiteMeta = PublicSite['site'];
 
@@ -18,6 +19,8 @@ export type MetaFunction = (data: unknown, site: SiteMeta) => PageMeta;
 
 export interface RouteHandle {
   meta?: MetaFunction;
+  /** Loader data the page shows as raw HTML, sent once: in the page, not in the hydration data. */
+  htmlInPage?: HtmlInPage;
 }
 
 /**

@@ -55,6 +55,42 @@ describe('post /{slug}', () => {
     expect(await documentMarked(page)).toBe(true);
   });
 
+  it('sends the post body once: in the page, not again in its hydration data', async () => {
+    const { page } = await e2e.tab();
+    const html = await (await fetch(e2e.url(`/${SLUG}`))).text();
+    const block = /<script type="application\/json" data-hydration>([^<]*)<\/script>/.exec(html);
+    const state = JSON.parse(block![1]!) as { loaderData: { post: Detail } };
+    expect(state.loaderData.post.post.title).toBe(TITLE);
+    expect(state.loaderData.post.post).not.toHaveProperty('content');
+    expect(html.split('CREATE VIRTUAL TABLE posts_fts USING fts5(').length).toBe(2);
+
+    // The browser reads the body back from the element that holds it, before hydrating.
+    const { post } = await api<Detail & { post: { content: string } }>(e2e, `/post/${SLUG}`);
+    await visit(page, `/${SLUG}`);
+    const shown = await page.evaluate((content) => {
+      const parsed = document.createElement('div');
+      parsed.innerHTML = content;
+      return document.querySelector('article.post > div.prose')?.innerHTML === parsed.innerHTML;
+    }, post.content);
+    expect(shown).toBe(true);
+
+    // A post reached by client-side navigation gets its body from the API.
+    const { posts } = await api<Detail>(e2e, `/post/${SLUG}`);
+    const target = await api<{ post: { content: string } }>(e2e, `/post/${posts[0]!.slug}`);
+    await sidebar(page).getByRole('link', { name: posts[0]!.name }).click();
+    await page.waitForURL((url) => url.pathname === `/${posts[0]!.slug}`);
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const body = await page.evaluate((content) => {
+      const parsed = document.createElement('div');
+      parsed.innerHTML = content;
+      return parsed.innerText || parsed.textContent || '';
+    }, target.post.content);
+    expect(words(body).length).toBeGreaterThan(20);
+    await expect
+      .poll(async () => words(await page.getByRole('main').getByRole('article').innerText()))
+      .toContain(words(body).slice(0, 60));
+  });
+
   it("lists 'Relative Posts' that navigate to the other post", async () => {
     const { page } = await e2e.tab();
     const { post, posts } = await api<Detail>(e2e, `/post/${SLUG}`);

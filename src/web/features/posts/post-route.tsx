@@ -1,7 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
-import { routeHandle } from '../../head.js';
+import { htmlInPage } from '../../data/html-in-page.js';
+import { routeHandle, type RouteHandle } from '../../head.js';
 import { longDate } from './long-date.js';
 import { ReaderError, Sidebar } from '../reader/index.js';
 import './post.css';
@@ -10,12 +11,27 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<P
   return load(() => dataSource(context).post(params.slug ?? ''));
 }
 
-export const handle = routeHandle<typeof loader>(({ post }, site) => ({
-  title: `${post.title} · ${site.title}`,
-  description: post.summary,
-  image: `/images/${post.image}`,
-  type: 'article',
-}));
+/** The rendered body of the post; the post's own HTML lies inside it, so it is the first match. */
+const BODY = 'article.post > div.prose';
+
+type Sent = Omit<PostWithRelated, 'post'> & { post: Omit<PostWithRelated['post'], 'content'> };
+
+export const handle: RouteHandle = {
+  ...routeHandle<typeof loader>(({ post }, site) => ({
+    title: `${post.title} · ${site.title}`,
+    description: post.summary,
+    image: `/images/${post.image}`,
+    type: 'article',
+  })),
+  // The body is often most of the page (a 16 KB post made a 58 KB page when sent twice).
+  htmlInPage: htmlInPage<PostWithRelated, Sent>({
+    omit: ({ post: { content: _content, ...post }, ...rest }) => ({ ...rest, post }),
+    restore: (data, root) => ({
+      ...data,
+      post: { ...data.post, content: root.querySelector(BODY)?.innerHTML ?? '' },
+    }),
+  }),
+};
 
 export function Component() {
   const { post, posts } = useLoaderData<typeof loader>();

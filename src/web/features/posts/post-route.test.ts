@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { PostWithRelated } from '../../../shared/schemas/api.js';
+import type { RouteHandle } from '../../head.js';
+import { handle } from './post-route.js';
+
+const data: PostWithRelated = {
+  post: {
+    id: 7,
+    title: 'A post',
+    name: 'A post',
+    slug: 'a-post',
+    summary: 'About it',
+    image: 'cover.svg',
+    content: '<p>The <em>whole</em> body.</p>',
+    category: { id: 2, name: 'News', slug: 'news' },
+    published_at: '2025-01-02T03:04:05.000Z',
+    updated_at: '2025-01-02T03:04:05.000Z',
+  },
+  posts: [{ name: 'Another', slug: 'another', image: 'cover.svg' }],
+};
+
+/** A root as the server rendered it: the body inside `article.post > div.prose`. */
+function rootWithBody(html: string): Element {
+  return {
+    querySelector: (selector: string) =>
+      selector === 'article.post > div.prose' ? { innerHTML: html } : null,
+  } as unknown as Element;
+}
+
+describe('the post route’s body in the page', () => {
+  const html = (handle as RouteHandle).htmlInPage!;
+
+  it('leaves the body out of the hydration data and nothing else', () => {
+    const sent = html.omit(data) as { post: Record<string, unknown> };
+    expect(sent.post).not.toHaveProperty('content');
+    expect(JSON.stringify(sent)).not.toContain('whole');
+    const { content: _content, ...rest } = data.post;
+    expect(sent).toEqual({ ...data, post: rest });
+  });
+
+  it('reads the body back from the rendered page', () => {
+    expect(html.restore(html.omit(data), rootWithBody(data.post.content))).toEqual(data);
+  });
+});
