@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
+import { ContentUrl, NonBlankText as Text } from './content-fields.js';
 
-const Text = (maxLength = 2000) => Type.String({ minLength: 1, maxLength });
-const Url = Type.String({ pattern: '^(https?://|/|mailto:)', maxLength: 2000 });
+/** A link of the site: to another site, a page of this one, or an address to write to. */
+const Url = ContentUrl({ mailto: true });
 const ImageFile = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$',
 });
@@ -97,7 +98,7 @@ export const SiteConfig = Type.Object(
       {
         title: Text(120),
         description: Text(300),
-        url: Type.String({ pattern: '^https?://', maxLength: 500 }),
+        url: ContentUrl({ paths: false }, 500),
         language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', default: 'en' }),
         author: Text(120),
       },
