@@ -6,6 +6,16 @@ export class ContentFileError extends Error {
   ) {
     super(`${file}: ${problems.join('; ')}`);
   }
+
+  /**
+   * A symbolic link in the content folder. An import reads only what is inside the folder: a
+   * link may point anywhere (a key, a private note) and the import would publish it.
+   */
+  static symbolicLink(file: string, what: 'file' | 'folder' = 'file'): ContentFileError {
+    return new ContentFileError(file, [
+      `is a symbolic link; copy the ${what} into the content folder instead`,
+    ]);
+  }
 }
 
 /** Every bad file of an import, each with its problems; nothing was written. */
