@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -44,11 +53,12 @@ const N = GOOD.length;
 const front = (fields: Record<string, unknown>, body = 'Body text.') =>
   `---\n${stringify(fields)}---\n\n${body}\n`;
 const okFront = { title: 'Bad one', category: 'news', image: 'cover.svg', date: '2025-03-01' };
-const write = (dir: string, path: string, text: string) => writeFileSync(join(dir, path), text);
+const write = (dir: string, path: string, text: string | Buffer) =>
+  writeFileSync(join(dir, path), text);
 const newImagesDir = () => mkdtempSync(join(tmpdir(), 'postfolio-images-'));
 
 /** Each variant adds exactly one bad file (posts/bad.md unless said) to an otherwise good folder. */
-const BAD_POSTS: Array<[string, string, RegExp, string?]> = [
+const BAD_POSTS: Array<[string, string | Buffer, RegExp, string?]> = [
   [
     'invalid YAML',
     '---\ntitle: [unclosed\ncategory: news\n---\n\nBody\n',
@@ -102,6 +112,42 @@ const BAD_POSTS: Array<[string, string, RegExp, string?]> = [
     /slug "story-1" is already used by posts\/story-1\.md/,
     'posts/zz-dup.md',
   ],
+  [
+    'blockquotes 5,000 deep',
+    front(okFront, `Intro.\n\n${'>'.repeat(5000)} deep`),
+    /posts\/bad\.md: line 10: blockquotes nested 5000 deep; at most 100 are allowed$/m,
+  ],
+  [
+    'lists 2,000 deep',
+    front(okFront, `${'- '.repeat(2000)}x`),
+    /line 8: lists nested 2000 deep; at most 100 are allowed/,
+  ],
+  [
+    'emphasis nested 100,000 deep',
+    front(okFront, `${'*a_'.repeat(100_000)}x${'_a*'.repeat(100_000)}`),
+    /line 8: emphasis markers \(\*, _ or ~\) nested 100000 deep; at most 100 are allowed/,
+  ],
+  [
+    'HTML nested 5,000 deep',
+    front(okFront, `${'<div>'.repeat(5000)}x`),
+    /line 8: HTML elements nested 5000 deep; at most 100 are allowed/,
+  ],
+  ['blank title', front({ ...okFront, title: '   ' }), /front matter "title": is blank/],
+  [
+    'NUL byte in the body',
+    front(okFront, 'One.\n\nTwo\0.'),
+    /line 10: contains a NUL character \(U\+0000\); remove it/,
+  ],
+  [
+    'NUL escaped in the title',
+    front({ ...okFront, title: 'Bad\0' }),
+    /front matter "title": contains a NUL character/,
+  ],
+  [
+    'bytes that are not UTF-8',
+    Buffer.concat([Buffer.from(front(okFront, 'Caf')), Buffer.from([0xe9, 0x0a])]),
+    /is not valid UTF-8 \(byte offset 77, line 9\); save it as UTF-8/,
+  ],
 ];
 
 // Nested plain objects that a test spoils one field of.
@@ -120,6 +166,27 @@ const BAD_SITES: Array<[string, (site: SpoilableSite) => void, RegExp]> = [
     'category listed twice',
     (s) => s.categories.push({ slug: 'news', name: 'Again' }),
     /category slug "news" is listed twice/,
+  ],
+  [
+    'a protocol-relative link',
+    (s) => (s.landing.student.url = '//evil.example/x'),
+    /"landing\.student\.url": "\/\/evil\.example\/x" is not a URL; write https:\/\/…, mailto:… or a path starting with \//,
+  ],
+  [
+    'a link through a backslash',
+    (s) => (s.portfolio.products[0].url = '/\\evil.example/x'),
+    /"portfolio\.products\.0\.url": "\/\\\\evil\.example\/x" is not a URL/,
+  ],
+  [
+    'a site address that is a path',
+    (s) => (s.site.url = '/blog'),
+    /"site\.url": "\/blog" is not an absolute http\(s\) URL; write https:\/\/…/,
+  ],
+  ['a blank title', (s) => (s.site.title = ' \t '), /"site\.title": is blank; write some text/],
+  [
+    'a NUL escaped in a text',
+    (s) => (s.site.author = 'Ann\0'),
+    /"site\.author": contains a NUL character \(U\+0000\)/,
   ],
 ];
 
@@ -199,6 +266,56 @@ describe.each(ENGINES)('content import on %s', (engine) => {
         expect(await dumpContent(t.store)).toEqual(before);
       },
     );
+
+    it('refuses 600 KB of nested emphasis within seconds, naming the file', async () => {
+      const dir = goodFolderWithChanges();
+      write(dir, 'posts/bad.md', front(okFront, `${'*a '.repeat(200_000)}end*`));
+      const before = await dumpContent(t.store);
+      const started = performance.now();
+      const error = await refusal(importContent(t.store, { contentDir: dir, imagesDir }));
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(error.message).toContain(
+        'posts/bad.md: line 8: emphasis markers (*, _ or ~) that never close would take too long',
+      );
+      expect(await dumpContent(t.store)).toEqual(before);
+    });
+
+    it.each([
+      ['a post', 'posts/linked.md', () => front(okFront)],
+      ['an image', 'images/linked.svg', () => TINY_SVG],
+      ['the posts folder', 'posts', null],
+      ['the images folder', 'images', null],
+    ])(
+      'refuses a symbolic link for %s, naming it, and writes nothing',
+      async (_what, path, text) => {
+        const dir = goodFolderWithChanges();
+        const elsewhere = mkdtempSync(join(tmpdir(), 'postfolio-elsewhere-'));
+        if (text) {
+          writeFileSync(join(elsewhere, 'target'), text());
+          symlinkSync(join(elsewhere, 'target'), join(dir, path));
+        } else {
+          renameSync(join(dir, path), join(elsewhere, path));
+          symlinkSync(join(elsewhere, path), join(dir, path));
+        }
+        const before = await dumpContent(t.store);
+        const error = await refusal(
+          importContent(t.store, { contentDir: dir, imagesDir, prune: true }),
+        );
+        expect(error.failures.map((f) => f.file)).toEqual([path]);
+        expect(error.message).toContain(
+          `${path}: is a symbolic link; copy the ${text ? 'file' : 'folder'} into the content folder instead`,
+        );
+        expect(await dumpContent(t.store)).toEqual(before);
+        expect(existsSync(join(imagesDir, 'new.svg'))).toBe(false);
+      },
+    );
+
+    it('refuses a symbolic link that points inside the folder too', async () => {
+      const dir = goodFolderWithChanges();
+      symlinkSync(join(dir, 'posts', 'story-1.md'), join(dir, 'posts', 'again.md'));
+      const error = await refusal(importContent(t.store, { contentDir: dir, imagesDir }));
+      expect(error.failures.map((f) => f.file)).toEqual(['posts/again.md']);
+    });
 
     it('lists every bad file of a folder, not only the first', async () => {
       const dir = goodFolderWithChanges();
@@ -400,6 +517,21 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       expect(html).toContain('<img src="/images/diagram.svg" width="800" height="450"');
       expect(html).not.toContain('src="diagram.svg"');
       expect((await importContent(t.store, opts)).images).toBe(0);
+    });
+
+    it('takes a byte order mark, every URL form, and entities that would decode to NUL', async () => {
+      write(
+        contentDir,
+        'posts/bom.md',
+        `\uFEFF${postFile({ ...GOOD[0]!, slug: 'bom', title: 'Marked', body: 'a &#0; b' })}`,
+      );
+      const site = siteFixture({ news: 'News', guides: 'Guides' });
+      site.site.url = 'http://fixture.example';
+      site.landing.student.url = '/resume';
+      site.portfolio.products[0]!.url = 'mailto:shop@fixture.example';
+      write(contentDir, 'site.yaml', stringify(site));
+      expect(await importContent(t.store, opts)).toMatchObject({ created: N + 1 });
+      expect(await row('bom')).toMatchObject({ title: 'Marked', body_text: 'a \uFFFD b' });
     });
 
     it('reports progress (done, total) up to (total, total)', async () => {

@@ -1,4 +1,7 @@
 import { Marked, type Token } from 'marked';
+import { HtmlNesting } from './html-nesting.js';
+import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
+import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
 
 const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/i;
 const IMAGES_PATH = '/images/';
@@ -19,13 +22,42 @@ export interface RenderedMarkdown {
 }
 
 /**
+ * Marked's lexer, in its two passes: blocks, then the inline text of each (paragraphs, headings,
+ * cells), which is checked before it is lexed: emphasis is where Marked recurses and searches.
+ * Throws MarkdownLimitError. (The same steps as `marked.lexer`, with the check between them.)
+ */
+function lex(markdown: string): Token[] {
+  const lexer = new marked.Lexer(marked.defaults);
+  const tokens = lexer.blockTokens(markdown.replace(/\r\n|\r/g, '\n'), lexer.tokens);
+  let work = 0;
+  const allowed = inlineWorkAllowed(markdown.length);
+  for (const { src } of lexer.inlineQueue) {
+    const cost = inlineCost(src);
+    if (cost.depth > NESTING_LIMITS.emphasis)
+      throw new MarkdownLimitError(nestingProblem('emphasis', cost.depth), src);
+    work += cost.emphasisWork + cost.wordWork;
+    if (work > allowed) throw new MarkdownLimitError(inlineWorkProblem(cost), src);
+  }
+  for (const { src, tokens: inline } of lexer.inlineQueue) {
+    lexer.state.inRawBlock = false;
+    lexer.inlineTokens(src, inline);
+  }
+  lexer.inlineQueue = [];
+  return tokens;
+}
+
+/**
  * Markdown to HTML, with bare image file names pointed at /images/ where the importer copies
  * them. The body is lexed once for both jobs: lexing is most of the cost of an import's parse.
+ * Throws MarkdownLimitError for emphasis or raw HTML nested too deeply.
  */
 export function renderMarkdown(markdown: string): RenderedMarkdown {
-  const tokens = marked.lexer(markdown);
+  const tokens = lex(markdown);
   const names = new Set<string>();
+  // Raw HTML as Marked found it: what is in code spans and blocks is text, not elements.
+  const rawHtml = new HtmlNesting();
   marked.walkTokens(tokens, (token: Token) => {
+    if (token.type === 'html') rawHtml.feed(token.raw);
     if (token.type !== 'image') return;
     if (isLocalImage(token.href)) {
       names.add(token.href);
@@ -35,5 +67,8 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
       if (isLocalImage(name)) names.add(name);
     }
   });
+  const { depth, piece, offset } = rawHtml.deepest;
+  if (depth > NESTING_LIMITS.html)
+    throw new MarkdownLimitError(nestingProblem('html', depth), piece, offset);
   return { html: marked.parser(tokens), localImages: [...names] };
 }

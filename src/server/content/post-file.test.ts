@@ -1,9 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { postFile } from '../../../test/helpers/content-fixture.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import * as markdown from './markdown.js';
 import { ContentFileError, loadPostFile, MAX_POST_BYTES, sourceHash } from './post-file.js';
+
+// Passed through, so that one test can make the renderer fail as a stack overflow would.
+vi.mock('./markdown.js', { spy: true });
 
 const dir = mkdtempSync(join(tmpdir(), 'postfolio-post-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,6 +70,179 @@ describe('loadPostFile', () => {
     mkdirSync(folder);
     expect(() => loadPostFile({ file: folder, path: 'posts/folder.md' })).toThrow(
       /posts\/folder\.md.*cannot be read \(EISDIR\)/,
+    );
+  });
+});
+
+/** Writes a post (the otters post with `changes`) and loads it as posts/<name>.md. */
+function load(name: string, content: string | Buffer) {
+  const path = join(dir, `${name}.md`);
+  writeFileSync(path, content);
+  return () => loadPostFile({ file: path, path: `posts/${name}.md` });
+}
+const otters = (changes: Partial<FixturePost>) =>
+  postFile({
+    slug: 'otters',
+    title: 'Otters',
+    category: 'news',
+    date: '2024-03-01',
+    body: 'Hi.',
+    ...changes,
+  });
+/** The line of the file on which the body starts: after the front matter and a blank line. */
+const BODY_LINE = otters({}).split('\n').indexOf('Hi.') + 1;
+
+describe('nesting limits', () => {
+  it('refuses blockquotes nested 5,000 deep by file, line and limit, at once', () => {
+    const body = `Intro.\n\n${'>'.repeat(5000)} deep`;
+    const started = performance.now();
+    expect(load('quotes', otters({ body }))).toThrow(
+      `posts/quotes.md: line ${BODY_LINE + 2}: blockquotes nested 5000 deep; at most 100 are allowed`,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(load('quotes-100', otters({ body: `${'> '.repeat(100)}deep` }))().post?.html).toContain(
+      'deep',
+    );
+  });
+
+  it('refuses lists nested too deep, on one line or by indentation', () => {
+    expect(load('list-line', otters({ body: `${'- '.repeat(2000)}x` }))).toThrow(
+      `posts/list-line.md: line ${BODY_LINE}: lists nested 2000 deep; at most 100 are allowed`,
+    );
+    const indented = Array.from({ length: 150 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
+    expect(load('list-indent', otters({ body: indented }))).toThrow(
+      `posts/list-indent.md: line ${BODY_LINE + 149}: lists nested 150 deep; at most 100 are allowed`,
+    );
+  });
+
+  it.each([
+    ['nested pairs', `${'*a_'.repeat(100_000)}x${'_a*'.repeat(100_000)}`, /nested 100000 deep/],
+    ['one long run', `${'*'.repeat(300_000)}x${'*'.repeat(300_000)}`, /nested 300000 deep/],
+    ['openers that never close', `${'*a '.repeat(200_000)}end*`, /never close would take too long/],
+    ['one long word of them', '*_a'.repeat(200_000), /a word of 600000 characters/],
+  ])(
+    'refuses 600 KB of emphasis (%s) by file and line, well under a second',
+    (_name, body, why) => {
+      expect(body.length).toBeGreaterThanOrEqual(600_000);
+      const parse = load('emphasis', otters({ body }));
+      const started = performance.now();
+      expect(parse).toThrow(ContentFileError);
+      expect(parse).toThrow(new RegExp(`^posts/emphasis\\.md: line ${BODY_LINE}: .*${why.source}`));
+      // Parsed twice above: each well under a second (Marked alone took minutes or overflowed).
+      expect(performance.now() - started).toBeLessThan(2000);
+    },
+  );
+
+  it('refuses a long word of emphasis characters, which Marked reads in the square of its length', () => {
+    expect(load('word', otters({ body: `Text ${'_a'.repeat(40_000)} end` }))).toThrow(
+      `posts/word.md: line ${BODY_LINE}: a word of 80000 characters holding _, *, !, ~ or \``,
+    );
+  });
+
+  it('refuses raw HTML nested too deep, by line; HTML in code is text', () => {
+    const divs = Array.from({ length: 150 }, () => '<div>').join('\n');
+    expect(load('html', otters({ body: `Text.\n\n${divs}\n` }))).toThrow(
+      `posts/html.md: line ${BODY_LINE + 151}: HTML elements nested 150 deep; at most 100 are allowed`,
+    );
+    expect(load('html-inline', otters({ body: `a ${'<span>'.repeat(5000)}x` }))).toThrow(
+      /^posts\/html-inline\.md: line \d+: HTML elements nested 5000 deep/,
+    );
+    const code = `\`\`\`html\n${'<div>'.repeat(500)}\n\`\`\`\n\nInline \`${'<b>'.repeat(500)}\`.`;
+    expect(load('html-code', otters({ body: code }))().post?.html).toContain('&lt;div&gt;');
+    // Closed elements and ones closed by their siblings (li, p) do not add up.
+    const list = `<ul>\n${'<li>item\n'.repeat(500)}</ul>\n\n${'<p>para\n'.repeat(500)}`;
+    expect(load('html-siblings', otters({ body: list }))().post?.html).toContain('<li>item');
+  });
+
+  it('takes real writing: nesting, emphasis, code and tables', () => {
+    const body = [
+      '# A *heading* with **bold** and `code`',
+      '',
+      Array.from(
+        { length: 12 },
+        (_, i) => `${'  '.repeat(i)}- level ${i + 1} with *emphasis*`,
+      ).join('\n'),
+      '',
+      `${'> '.repeat(20)}a quote in a quote, ***both*** and ~~struck~~`,
+      '',
+      '```c',
+      ...Array.from(
+        { length: 400 },
+        (_, i) => `int *p${i} = *q${i} * 2; /* a*b */ char **argv${i};`,
+      ),
+      '```',
+      '',
+      '| name | note |',
+      '|---|---|',
+      ...Array.from({ length: 300 }, (_, i) => `| **row ${i}** | _note_ *${i}* |`),
+      '',
+      `A long paragraph ${'with *some* emphasis, a snake_case_name, 2*3*4 and a_b. '.repeat(300)}`,
+      '',
+      'Sign here: ____________. Date: ________.',
+      '',
+      `<details><summary>More</summary>\n\n${'<div>'.repeat(30)}deep${'</div>'.repeat(30)}\n\n</details>`,
+    ].join('\n');
+    const post = load('real', otters({ body }))().post!;
+    expect(post.html).toContain('<strong>row 299</strong>');
+    expect(post.html).toContain('<em><strong>both</strong></em>');
+  });
+
+  it('turns a stack overflow left in the renderer into a problem of the file', () => {
+    vi.mocked(markdown.renderMarkdown).mockImplementationOnce(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    expect(load('overflow', otters({ body: 'Fine.' }))).toThrow(
+      'posts/overflow.md: is nested too deeply to render (the parser ran out of stack)',
+    );
+  });
+});
+
+describe('bytes and text of a post', () => {
+  it('refuses a NUL in the file by line, and one written as a YAML escape by field', () => {
+    expect(load('nul', otters({ body: 'One.\n\nTwo\0.' }))).toThrow(
+      `posts/nul.md: line ${BODY_LINE + 2}: contains a NUL character (U+0000); remove it`,
+    );
+    expect(load('nul-title', otters({ title: 'Ot\0ters' }))).toThrow(
+      'posts/nul-title.md: front matter "title": contains a NUL character (U+0000)',
+    );
+    // An entity for U+0000 is text for the renderer: it becomes U+FFFD, storable anywhere.
+    expect(load('nul-entity', otters({ body: 'a &#0; b' }))().post?.text).toBe('a \uFFFD b');
+  });
+
+  it('refuses bytes that are not UTF-8, naming the offset and line', () => {
+    const text = otters({ body: 'Caf\u00e9 and more.' });
+    const bytes = Buffer.from(text.replace('\u00e9', 'e'), 'utf8');
+    const at = text.indexOf('\u00e9');
+    bytes[at] = 0xe9; // Latin-1
+    expect(load('latin1', bytes)).toThrow(
+      `posts/latin1.md: is not valid UTF-8 (byte offset ${at}, line ${BODY_LINE}); save it as UTF-8`,
+    );
+    for (const bad of [
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82],
+    ]) {
+      const broken = Buffer.concat([Buffer.from(otters({}), 'utf8'), Buffer.from(bad)]);
+      expect(load('broken', broken)).toThrow(
+        `is not valid UTF-8 (byte offset ${otters({}).length}`,
+      );
+    }
+  });
+
+  it('takes a byte order mark, dropped', () => {
+    const post = load('bom', `\uFEFF${otters({})}`)().post!;
+    expect(post.title).toBe('Otters');
+    expect(post.html).not.toContain('\uFEFF');
+  });
+
+  it.each([
+    ['title', { title: '   ' }],
+    ['category', { category: ' \t ' }],
+    ['summary', { summary: '\u00a0' }],
+  ])('refuses a blank %s, naming it', (field, changes) => {
+    expect(load('blank', otters(changes))).toThrow(
+      `posts/blank.md: front matter "${field}": is blank; write some text`,
     );
   });
 });

@@ -4,21 +4,27 @@ import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
+import { NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import { renderMarkdown } from './markdown.js';
+import { containerNestingProblems, MarkdownLimitError } from './nesting-limits.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
+import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
 
-/** Bump when rendering changes, so that a re-import re-renders every post. */
-export const RENDER_VERSION = 4;
+/**
+ * Bump when rendering or checking changes, so that a re-import re-renders every post. (5: the
+ * nesting limits, NUL, UTF-8 and blank-text checks, which stored posts have not passed.)
+ */
+export const RENDER_VERSION = 5;
 
 export const FrontMatter = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 300 }),
+    title: NonBlankText(300),
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX })),
-    category: Type.String({ minLength: 1, maxLength: 80 }),
-    summary: Type.Optional(Type.String({ minLength: 1, maxLength: 600 })),
+    category: NonBlankText(80),
+    summary: Type.Optional(NonBlankText(600)),
     image: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$' }),
     date: Type.String({
       pattern:
@@ -116,13 +122,27 @@ function readPostBytes(file: string, path: string): Buffer {
 
 /** Reads, hashes and (unless unchanged) parses one post file; throws ContentFileError. */
 export function loadPostFile({ file, path, knownHash }: PostSource): LoadedPost {
-  const raw = readPostBytes(file, path).toString('utf8');
+  const raw = decodeContentText(readPostBytes(file, path), path);
   const hash = sourceHash(raw);
   return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw) };
 }
 
 /** Parses, validates, renders and sanitizes one Markdown post; throws ContentFileError. */
 export function parsePostFile(file: string, raw: string): ParsedPost {
+  try {
+    return parseChecked(file, raw);
+  } catch (error) {
+    // Under the nesting limits, as a net: a parser that still runs out of stack names the file.
+    if (!(error instanceof RangeError)) throw error;
+    throw new ContentFileError(file, [
+      /call stack/i.test(error.message)
+        ? 'is nested too deeply to render (the parser ran out of stack)'
+        : `could not be rendered (${error.message})`,
+    ]);
+  }
+}
+
+function parseChecked(file: string, raw: string): ParsedPost {
   let data: unknown;
   let body: string;
   try {
@@ -143,6 +163,12 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
   }
   if (!raw.trimStart().startsWith('---'))
     throw new ContentFileError(file, ['has no front matter (--- … ---)']);
+  // YAML escapes ("\0") can write a NUL that the file's text does not hold.
+  const nulField = fieldWithNul(data);
+  if (nulField)
+    throw new ContentFileError(file, [
+      `front matter "${nulField.replaceAll('\0', '\\0')}": contains a NUL character (U+0000)`,
+    ]);
   const result = validate<FrontMatter>(FrontMatter, data);
   if (!result.ok)
     throw new ContentFileError(
@@ -177,7 +203,11 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
     throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
-  const rendered = renderMarkdown(body);
+  // The body is the end of the file: its lines are counted from where it starts.
+  const firstLine = raw.endsWith(body) ? lineAt(raw, raw.length - body.length) : 1;
+  const tooDeep = containerNestingProblems(body, firstLine);
+  if (tooDeep.length) throw new ContentFileError(file, tooDeep);
+  const rendered = renderOrRefuse(file, body, firstLine);
   const html = sanitizePostHtml(rendered.html);
   const text = htmlToText(html);
   return {
@@ -192,4 +222,21 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
     text,
     images: [...new Set([front.image, ...rendered.localImages])],
   };
+}
+
+function renderOrRefuse(file: string, body: string, firstLine: number) {
+  try {
+    return renderMarkdown(body);
+  } catch (error) {
+    if (!(error instanceof MarkdownLimitError)) throw error;
+    // The place: where the text's first line is first found (Marked hands text on without its
+    // `>` and indents, so a line is looked for, not the whole), then lines down to the offset.
+    const firstTextLine = error.near.slice(0, error.near.indexOf('\n') >>> 0).slice(0, 200);
+    const at = body.indexOf(firstTextLine);
+    const line =
+      at === -1
+        ? ''
+        : `line ${firstLine + lineAt(body, at) + lineAt(error.near, error.offset) - 2}: `;
+    throw new ContentFileError(file, [`${line}${error.problem}`]);
+  }
 }

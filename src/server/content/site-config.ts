@@ -1,19 +1,35 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { SiteConfig } from '../../shared/schemas/site-config.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
+import { decodeContentText, fieldWithNul } from './text-file.js';
 
 export const SITE_CONFIG_FILE = 'site.yaml';
 
 /** Reads and validates the site config; every problem names the file and the field. */
 export async function loadSiteConfig(file: string): Promise<SiteConfig> {
-  let raw: string;
+  let bytes: Buffer;
   try {
-    raw = await readFile(file, 'utf8');
-  } catch {
+    // Like every file of the content folder, it is read only when it is in the folder.
+    if ((await lstat(file)).isSymbolicLink()) throw ContentFileError.symbolicLink(file);
+    bytes = await readFile(file);
+  } catch (error) {
+    if (error instanceof ContentFileError) throw error;
     throw new ContentFileError(file, ['cannot be read (is the content folder right?)']);
   }
+  const raw = decodeContentText(bytes, file);
+  try {
+    return parseSiteConfig(file, raw);
+  } catch (error) {
+    // YAML nested deeper than the stack: a problem of the file, not a crash of the import.
+    if (error instanceof RangeError)
+      throw new ContentFileError(file, ['is nested too deeply to read']);
+    throw error;
+  }
+}
+
+function parseSiteConfig(file: string, raw: string): SiteConfig {
   let data: unknown;
   try {
     data = parseYaml(raw);
@@ -22,6 +38,12 @@ export async function loadSiteConfig(file: string): Promise<SiteConfig> {
       `is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
     ]);
   }
+  // YAML escapes ("\0") can write a NUL that the file's text does not hold.
+  const nulField = fieldWithNul(data);
+  if (nulField)
+    throw new ContentFileError(file, [
+      `"${nulField.replaceAll('\0', '\\0')}": contains a NUL character (U+0000)`,
+    ]);
   const result = validate<SiteConfig>(SiteConfig, data);
   if (!result.ok) throw new ContentFileError(file, result.problems);
   const slugs = new Set<string>();
