@@ -1,10 +1,11 @@
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { CONTENT_CHANNEL } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
 import { withRollbackJournal } from '../db/rollback-journal.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
-import { checkImages, readCheckedImage, type ImageSizes } from './image-files.js';
+import { listFiles } from './content-folder.js';
+import { checkImages, type ImageSizes } from './image-files.js';
+import { publishImages } from './publish-images.js';
 import { sizeImages } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
 import { createPostLoader } from './parse-pool.js';
@@ -47,69 +48,6 @@ export interface ImportSummary {
 }
 
 export { ImportError };
-
-/**
- * The files of a folder of the content (`posts`, `images`) whose names end with `suffix`.
- *
- * Symbolic links are refused, every one, wherever it points: an import reads only what is in the
- * content folder, and a link could publish as a post or an image any file the importing user may
- * read (a key, a private note). Refusing them all is simpler to state and to check than following
- * the ones that stay inside. A link there, or the folder itself being one, refuses the whole
- * import before anything is written (ImportError), naming each link.
- */
-async function listFiles(dir: string, suffix: string): Promise<string[]> {
-  const contentDir = resolve(dir, '..');
-  const named = (path: string) => relative(contentDir, path);
-  let entries;
-  try {
-    const folder = (await readdir(contentDir, { withFileTypes: true })).find(
-      (e) => e.name === named(dir),
-    );
-    if (folder?.isSymbolicLink())
-      throw new ImportError([ContentFileError.symbolicLink(named(dir), 'folder')]);
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    return [];
-  }
-  const links = entries
-    .filter((e) => e.isSymbolicLink() && !e.name.startsWith('.'))
-    .map((e) => named(join(e.parentPath, e.name)))
-    .sort();
-  if (links.length) throw new ImportError(links.map((link) => ContentFileError.symbolicLink(link)));
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith(suffix) && !e.name.startsWith('.'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-}
-
-/**
- * Publishes the checked images: a raster file is copied when its size or age differ, an SVG
- * written as its sanitized drawing when that differs. Each goes through a temporary name, so none
- * is half-written.
- */
-async function publishImages(from: string, to: string, names: Iterable<string>): Promise<number> {
-  await mkdir(to, { recursive: true });
-  let published = 0;
-  for (const name of names) {
-    const target = join(to, name);
-    const temporary = `${target}.${process.pid}.tmp`;
-    if (name.toLowerCase().endsWith('.svg')) {
-      const { bytes } = await readCheckedImage(from, name);
-      const current = await readFile(target).catch(() => null);
-      if (current?.equals(bytes)) continue;
-      await writeFile(temporary, bytes);
-    } else {
-      const source = join(from, name);
-      const [a, b] = await Promise.all([stat(source), stat(target).catch(() => null)]);
-      if (b && b.size === a.size && b.mtimeMs >= a.mtimeMs) continue;
-      await copyFile(source, temporary);
-    }
-    await rename(temporary, target);
-    published += 1;
-  }
-  return published;
-}
 
 /**
  * Posts handed to the loader ahead of the one being written. While the main thread is busy
