@@ -17,6 +17,8 @@ export interface AppContext {
    * change. Kept apart so that large pages cannot crowd out API responses.
    */
   pages: ResponseCache;
+  /** The Cache-Control of public answers from the caches (http/front/cache-policy.ts). */
+  cacheControl: string;
   /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */
   inlineStyleHashes: readonly string[];
 }

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,15 +9,11 @@ import type { ServerConfig } from './config.js';
 import { ContentStateWatcher } from './content-state/content-state.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
-import { serveFromCache } from './http/cached-front.js';
-import {
-  answerClosing,
-  answerExpectation,
-  clientErrorHandler,
-  frameworkErrors,
-} from './http/early-errors.js';
+import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
 import { ErrorAnswers } from './http/error-answer.js';
 import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
+import { publicCacheControl } from './http/front/cache-policy.js';
+import { FrontDoor } from './http/front/front-door.js';
 import { ResponseCache } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
 import { requestGuard } from './plugins/request-guard.js';
@@ -56,38 +51,30 @@ export interface BuildAppOptions {
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
-  // Set once the context exists; until then every request goes to Fastify.
-  const front: { ctx?: AppContext; closing: boolean } = { closing: false };
-  const answers = new ErrorAnswers(() => ({
+  const answers: ErrorAnswers = new ErrorAnswers(() => ({
     styleHashes: front.ctx?.inlineStyleHashes ?? [],
     language: front.ctx?.contentState.state.site?.site.language ?? 'en',
   }));
+  // Every request passes the front door: cached answers, overload, timeouts, drain, the request
+  // log (http/front/front-door.ts states its contract).
+  const front: FrontDoor = new FrontDoor(config.http, answers);
   const app = Fastify({
-    // Cached responses are answered before Fastify, as a cache in front of the app would.
-    serverFactory: (handler) => {
-      // Host is checked in the request guard, so that its 400 has the error contract.
-      const server = createServer({ requireHostHeader: false }, (req, res) => {
-        if (front.closing) answerClosing(answers, req, res);
-        else if (!front.ctx || !serveFromCache(req, res, front.ctx)) handler(req, res);
-      });
-      server.on('checkExpectation', (req, res) => answerExpectation(answers, req, res));
-      return server;
-    },
+    serverFactory: front.serverFactory,
     clientErrorHandler: clientErrorHandler(answers),
     frameworkErrors: frameworkErrors(answers),
     logger: options.logger ?? false,
-    // A log line per request costs more than serving a cached response; kept for debug level.
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
-    }),
+    // The front door writes one debug line per request, cached or not.
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the nearest proxies (Fastify's own number option trusts none).
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // Slugs and search text may be long; the schema limits still apply to each parameter.
     routerOptions: { maxParamLength: 8192 },
-    return503OnClosing: true,
+    // While the front door drains, requests on open connections are answered, not refused.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  front.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
 
   const repository = new PostsRepository(store.db);
@@ -99,8 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       pollMs: options.contentPollMs,
       listen: store.listen,
     }),
-    responses: new ResponseCache(2000, 8 * 1024 * 1024),
-    pages: new ResponseCache(300, 4 * 1024 * 1024),
+    responses: new ResponseCache(2000, config.cacheBytes.api),
+    pages: new ResponseCache(300, config.cacheBytes.pages),
+    cacheControl: publicCacheControl(config.cachePolicy),
     inlineStyleHashes: [],
   };
   app.decorate('ctx', ctx);
@@ -112,9 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await ctx.contentState.start();
   app.addHook('onClose', async () => ctx.contentState.stop());
-  // Requests arriving from now on get the error contract's 503, cached URLs included.
+  // Closing drains first: requests in flight and on open connections are answered.
   app.addHook('preClose', async () => {
-    front.closing = true;
+    await front.drain();
   });
 
   await app.register(securityHeaders);

@@ -1,13 +1,23 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import { once } from 'node:events';
 import type { ServerConfig } from './config.js';
 import { openStore } from './db/connection.js';
 import { serveRateLimitCounts } from './http/cluster-rate-limit.js';
 import { prepareStore, startServer } from './main.js';
 
+/** A worker that has not started listening by then is taken for failed. */
+const START_TIMEOUT_MS = 60_000;
+
 /**
  * Serves with `workers` processes sharing one port. The primary migrates and loads content
  * once, then forks; each worker opens its own store connection and caches, kept in step by
  * the content version. A worker that dies unexpectedly is replaced.
+ *
+ * Signals to the primary: SIGTERM and SIGINT drain every worker (each as `serve` alone does) and
+ * exit 0. SIGHUP restarts the workers one at a time, for a deploy without downtime: a new
+ * worker is forked and listening before the old one drains, so the port always has workers
+ * taking connections, and the old one answers what it has in flight. The new workers run the
+ * code on disk now; the primary itself (this function) is not reloaded.
  */
 export async function startCluster(config: ServerConfig, workers: number): Promise<void> {
   if (cluster.isWorker) {
@@ -20,15 +30,48 @@ export async function startCluster(config: ServerConfig, workers: number): Promi
 
   serveRateLimitCounts();
   let stopping = false;
+  /** Workers leaving on purpose (a restart), not to be replaced when they exit. */
+  const retiring = new Set<Worker>();
   // Workers run with the primary's V8 flags (e.g. the smaller young generation of npm start).
   cluster.setupPrimary({ execArgv: process.execArgv });
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping || retiring.delete(worker)) return;
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     fork();
   });
+
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    const old = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    console.log(`SIGHUP: restarting ${old.length} workers one at a time`);
+    for (const worker of old) {
+      if (stopping) return;
+      const fresh = fork();
+      const started = await Promise.race([
+        once(fresh, 'listening').then(() => true),
+        once(fresh, 'exit').then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(resolve, START_TIMEOUT_MS, false).unref()),
+      ]);
+      if (!started) {
+        retiring.add(fresh);
+        fresh.process.kill('SIGKILL');
+        console.error('a new worker did not start listening; the old workers keep serving');
+        return;
+      }
+      retiring.add(worker);
+      const exited = once(worker, 'exit');
+      worker.process.kill('SIGTERM');
+      await exited;
+      console.log(`worker ${worker.process.pid} replaced by ${fresh.process.pid}`);
+    }
+    console.log('workers restarted');
+  };
+  process.on('SIGHUP', () => {
+    restarting ??= restart().finally(() => (restarting = undefined));
+  });
+
   const stop = () => {
     if (stopping) return;
     stopping = true;

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { CachePolicyConfig } from './http/front/cache-policy.js';
+import type { FrontDoorConfig } from './http/front/front-door.js';
 
 /**
  * Which proxies may set X-Forwarded-For: none, the nearest N hops, or the listed addresses and
@@ -25,6 +27,12 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Absolute origin used in canonical links, feeds and the sitemap; falls back to the site config. */
   publicUrl: string | undefined;
+  /** Timeouts, drain and overload of the HTTP listener. */
+  http: FrontDoorConfig;
+  /** What browsers and shared caches may keep of public answers. */
+  cachePolicy: CachePolicyConfig;
+  /** Bounds of the two response caches, in bytes. */
+  cacheBytes: { api: number; pages: number };
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +89,28 @@ export function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+const MB = 1024 * 1024;
+
+/** The listener's settings; `integer` validates each, and the header timeout must fit the request's. */
+function httpConfig(env: NodeJS.ProcessEnv): FrontDoorConfig {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+    drainTimeoutMs: integer(env, 'DRAIN_TIMEOUT_MS', 8_000, 0, 60_000),
+    overload: {
+      maxDelayMs: integer(env, 'OVERLOAD_MAX_DELAY_MS', 100, 0, 60_000),
+      maxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT', 128, 0, 100_000),
+    },
+  };
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -99,5 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contactEnabled: flag(env, 'CONTACT_ENABLED'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    http: httpConfig(env),
+    cachePolicy: {
+      maxAge: integer(env, 'CACHE_MAX_AGE', 60, 0, 31_536_000),
+      sharedMaxAge: integer(env, 'CACHE_S_MAXAGE', 300, 0, 31_536_000),
+      staleWhileRevalidate: integer(env, 'CACHE_STALE_WHILE_REVALIDATE', 600, 0, 31_536_000),
+    },
+    cacheBytes: {
+      api: integer(env, 'API_CACHE_MB', 8, 1, 4096) * MB,
+      pages: integer(env, 'PAGE_CACHE_MB', 4, 1, 4096) * MB,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -6,7 +7,14 @@ import { openStore, type Store } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { mountWeb } from './routes/web.js';
 
-/** Migrates, loads the content folder into an empty store, then serves until SIGTERM/SIGINT. */
+/** The drain has DRAIN_TIMEOUT_MS (8 s by default); whatever else is left must fit in this. */
+const EXIT_DEADLINE_MS = 10_000;
+
+/**
+ * Migrates, loads the content folder into an empty store, then serves until SIGTERM or SIGINT,
+ * which drain the server (http/front/front-door.ts) and exit 0. SIGHUP restarts the workers of
+ * `serve --workers N` (cluster.ts); a single process has none to restart and ignores it.
+ */
 export async function startServer(
   config: ServerConfig,
   options: { prepare?: boolean } = {},
@@ -24,7 +32,10 @@ export async function startServer(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s');
+      process.exit(1);
+    }, EXIT_DEADLINE_MS);
     force.unref();
     app
       .close()
@@ -36,6 +47,13 @@ export async function startServer(
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGHUP', () =>
+    app.log.info(
+      cluster.isWorker
+        ? 'SIGHUP: the primary restarts the workers'
+        : 'SIGHUP ignored: it restarts the workers of serve --workers N',
+    ),
+  );
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

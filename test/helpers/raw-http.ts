@@ -8,6 +8,19 @@ export interface RawAnswer {
   body: string;
 }
 
+/** The status and headers (lower-case names, repeats joined) of an answer's head. */
+export function parseHead(head: string): { statusCode: number; headers: Record<string, string> } {
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
+  return { statusCode: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]), headers };
+}
+
 function parse(data: Buffer): RawAnswer | undefined {
   // Skip interim answers (100 Continue): the final one follows.
   while (/^HTTP\/1\.[01] 1\d\d /.test(data.subarray(0, 13).toString('latin1'))) {
@@ -17,16 +30,8 @@ function parse(data: Buffer): RawAnswer | undefined {
   }
   const end = data.indexOf('\r\n\r\n');
   if (end === -1) return undefined;
-  const [statusLine = '', ...lines] = data.subarray(0, end).toString('latin1').split('\r\n');
-  const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
-  if (!status) return undefined;
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-  }
+  const { statusCode, headers } = parseHead(data.subarray(0, end).toString('latin1'));
+  if (!statusCode) return undefined;
   let body = data.subarray(end + 4);
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const parts: Buffer[] = [];
@@ -42,7 +47,7 @@ function parse(data: Buffer): RawAnswer | undefined {
     body = Buffer.concat(parts);
   }
   return {
-    statusCode: Number(status[1]),
+    statusCode,
     headers,
     body: decodedBody(body, headers['content-encoding']),
   };

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { importContent } from '../../src/server/content/import.service.js';
@@ -22,7 +22,14 @@ export interface WebHarness {
 /** The whole app, pages included (the web build must exist), on a fresh store holding `posts`. */
 export async function webHarness(
   engine: Engine,
-  options: { posts: FixturePost[]; categories?: Record<string, string>; env?: NodeJS.ProcessEnv },
+  options: {
+    posts: FixturePost[];
+    categories?: Record<string, string>;
+    env?: NodeJS.ProcessEnv;
+    logger?: FastifyServerOptions['logger'];
+    /** Runs before the app is ready, e.g. to add a route. */
+    beforeReady?: (app: FastifyInstance) => void;
+  },
 ): Promise<WebHarness> {
   // Server rendering needs the web build; `npm test` builds before it runs the tests.
   if (!existsSync(join(WEB_DIR, 'server', 'entry.server.js')))
@@ -36,7 +43,8 @@ export async function webHarness(
     ...options.env,
   });
   await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
-  const app = await buildApp({ config, store: test.store, web: mountWeb });
+  const app = await buildApp({ config, store: test.store, web: mountWeb, logger: options.logger });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

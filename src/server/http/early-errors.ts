@@ -5,8 +5,8 @@ import type { ErrorAnswers } from './error-answer.js';
 
 /**
  * Answers to the failures that happen before Fastify's hooks run: a request the HTTP parser
- * refused, a URL the router cannot decode, a request during shutdown, an Expect header. Each
- * gets the same contract and security headers as any other error.
+ * refused or that arrived too slowly, a URL the router cannot decode, an Expect header. Each gets
+ * the same contract and security headers as any other error.
  */
 
 /** A request line's target, from the bytes the parser refused; `/` when there is none. */
@@ -64,17 +64,6 @@ export function frameworkErrors(answers: ErrorAnswers) {
     const answer = answers.answer(request.url, status, code, message);
     void reply.code(status).headers(answer.headers).send(answer.body);
   };
-}
-
-/** The answer to every request that arrives while the server shuts down. */
-export function answerClosing(answers: ErrorAnswers, req: IncomingMessage, res: ServerResponse) {
-  const answer = answers.answer(
-    req.url ?? '/',
-    503,
-    'unavailable',
-    'The server is restarting; please retry',
-  );
-  answers.writeTo(res, answer, { connection: 'close', 'retry-after': '5' });
 }
 
 /** An Expect header other than 100-continue: Node would answer 417 itself, bare. */

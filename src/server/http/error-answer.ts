@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { securityHeadersFor } from '../plugins/security-headers.js';
+import { securityHeadersFor } from './security-headers.js';
 import { errorBody } from './errors.js';
 
 /** The stable `code` of an error by its status, when the failure names none more precise. */
@@ -62,6 +62,13 @@ export interface ErrorAnswer {
   body: string;
 }
 
+/** An answer ready for the wire, built once: status, every header, the body's bytes. */
+export interface PreparedAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /** What an error page borrows from the site: its stylesheets, the CSP that allows them, its language. */
 export interface PageLook {
   stylesheets: readonly string[];
@@ -109,6 +116,10 @@ export function errorPage(status: number, look: PageLook): string {
 export class ErrorAnswers {
   /** Same-origin stylesheets error pages link; the web mount sets the site's. */
   stylesheets: readonly string[] = [];
+  private readonly prepared = new Map<
+    string,
+    { look: [readonly string[], readonly string[], string]; answer: PreparedAnswer }
+  >();
 
   constructor(private readonly site: () => Omit<PageLook, 'stylesheets'>) {}
 
@@ -126,6 +137,32 @@ export class ErrorAnswers {
         ? JSON.stringify(errorBody(code, message))
         : errorPage(status, { stylesheets: this.stylesheets, styleHashes, language }),
     };
+  }
+
+  /**
+   * The answer `writeTo` would send, built once per kind of path (API or page) and reused while
+   * the site's look stays the same: for answers sent many times a second, such as refusals
+   * under overload, where building the page each time would add to the load being refused.
+   */
+  prepare(
+    url: string,
+    status: number,
+    code: string,
+    message: string,
+    extra: Record<string, string> = {},
+  ): PreparedAnswer {
+    const { styleHashes, language } = this.site();
+    const key = `${isApiPath(url) ? 'api' : 'page'} ${status} ${code}`;
+    const held = this.prepared.get(key);
+    const [hashes, sheets, lang] = held?.look ?? [];
+    if (held && hashes === styleHashes && sheets === this.stylesheets && lang === language)
+      return held.answer;
+    const answer = this.answer(url, status, code, message);
+    const body = Buffer.from(answer.body);
+    const headers = { ...answer.headers, ...extra, 'content-length': String(body.length) };
+    const prepared = { statusCode: status, headers, body };
+    this.prepared.set(key, { look: [styleHashes, this.stylesheets, language], answer: prepared });
+    return prepared;
   }
 
   /** Writes an answer on a raw response (no body for HEAD: Node drops it). */

@@ -1,7 +1,5 @@
-import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 import { contractProblems } from '../../../test/helpers/error-contract.js';
 import { rawRequest, type RawAnswer } from '../../../test/helpers/raw-http.js';
@@ -207,50 +205,5 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
         );
       }
     });
-  });
-});
-
-describe('answers during shutdown', () => {
-  it('answers a request that arrives while the server closes with the 503 of the contract', async () => {
-    let entered!: () => void;
-    const inSlow = new Promise<void>((resolve) => (entered = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = await apiHarness('sqlite', {
-      posts: manyPosts(2, 'news'),
-      beforeReady: (app) =>
-        app.get('/api/slow', async () => {
-          entered();
-          await gate;
-          return { ok: true };
-        }),
-    });
-    try {
-      await h.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = h.app.server.address() as { port: number };
-      const socket = connect(port, '127.0.0.1');
-      const chunks: Buffer[] = [];
-      socket.on('data', (chunk) => chunks.push(chunk));
-      const ended = new Promise((resolve) => socket.on('close', resolve));
-      socket.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
-      await inSlow;
-      const closed = h.app.close();
-      await new Promise((resolve) => setImmediate(resolve));
-      socket.write('GET /api/posts HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
-      await ended;
-      await closed;
-      const [, second = ''] = Buffer.concat(chunks)
-        .toString()
-        .split(/(?=HTTP\/1\.1 )/);
-      expect(second).toMatch(/^HTTP\/1\.1 503 /);
-      expect(second).toMatch(/content-security-policy: default-src 'none'/i);
-      expect(second).toMatch(/x-content-type-options: nosniff/i);
-      expect(second).toMatch(/retry-after: 5/i);
-      expect(second).toContain('{"error":{"code":"unavailable"');
-    } finally {
-      await h.test.drop();
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotModified, ResponseCache } from './response-cache.js';
+import { encode, ENTRY_OVERHEAD, isNotModified, ResponseCache } from './response-cache.js';
 
 const json = (body: string) => async () => ({ body, contentType: 'application/json' });
 
@@ -28,14 +28,44 @@ describe('ResponseCache', () => {
   });
 
   it('evicts past the byte bound, counting compressed forms added later', async () => {
-    const cache = new ResponseCache(100, 2500);
+    // Room for two entries of 1,000 bytes under keys of 2 characters, not for a third form.
+    const cache = new ResponseCache(100, 2 * (ENTRY_OVERHEAD + 2 + 1000) + 500);
     await cache.getOrProduce('/a', json('x'.repeat(1000)));
     await cache.getOrProduce('/b', json('y'.repeat(1000)));
     expect(cache.size).toBe(2);
+    expect(cache.bytesHeld).toBe(2 * (ENTRY_OVERHEAD + 2 + 1000));
     const b = cache.get('/b')!;
     cache.grew(b, 1000); // as if a compressed form of 1,000 bytes was added
     expect(cache.size).toBe(1);
     expect(cache.get('/a')).toBeUndefined();
+    expect(cache.bytesHeld).toBe(ENTRY_OVERHEAD + 2 + 2000);
+  });
+
+  it('never holds more bytes than its bound, compressed forms, keys and overhead counted', async () => {
+    const bound = 256 * 1024;
+    const cache = new ResponseCache(10_000, bound);
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 2000; i++) {
+      const key = `/api/posts/${'k'.repeat(Math.floor(random() * 200))}${i}`;
+      const size = Math.floor(random() * 20_000);
+      const entry = await cache.getOrProduce(key, json('z'.repeat(size)));
+      // Real gzip and brotli of the body, made as a client that accepts them would.
+      if (random() < 0.5) encode('br, gzip', entry);
+      if (random() < 0.3) encode('gzip', entry);
+      if (random() < 0.5) cache.get(`/api/posts/${i >> 1}`);
+      expect(cache.bytesHeld).toBeLessThanOrEqual(bound);
+    }
+    expect(cache.size).toBeGreaterThan(10);
+  });
+
+  it('answers but does not store a body heavier than half its bound', async () => {
+    const cache = new ResponseCache(100, 10_000);
+    await cache.getOrProduce('/small', json('s'.repeat(100)));
+    const big = await cache.getOrProduce('/sitemap.xml', json('b'.repeat(6_000)));
+    expect(big.body.length).toBe(6_000);
+    expect(cache.get('/sitemap.xml')).toBeUndefined();
+    expect(cache.get('/small')).toBeDefined();
   });
 
   it('does not keep what was produced while content changed, nor uncacheable responses', async () => {
@@ -64,5 +94,12 @@ describe('isNotModified', () => {
     expect(isNotModified('"ab", "c"', '"abc"')).toBe(false);
     expect(isNotModified(undefined, '"abc"')).toBe(false);
     expect(isNotModified('', '"abc"')).toBe(false);
+  });
+
+  it('takes the tags of the encoded forms, as a cache that stored one sends them back', () => {
+    expect(isNotModified('"abc-br"', '"abc"')).toBe(true);
+    expect(isNotModified('W/"abc-gz"', '"abc"')).toBe(true);
+    expect(isNotModified('"abc-deflate"', '"abc"')).toBe(false);
+    expect(isNotModified('"ab-br"', '"abc"')).toBe(false);
   });
 });

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { securityHeadersFor } from '../plugins/security-headers.js';
 
 /** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
@@ -29,7 +27,6 @@ export interface Produced {
   cacheable?: boolean;
 }
 
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Smaller bodies gain less from compression than the header costs. */
 const COMPRESS_FROM = 1024;
 
@@ -37,20 +34,46 @@ export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
+/** The ETag of an encoded form: a different representation needs a different strong tag. */
+export function variantEtag(etag: string, encoding: 'br' | 'gzip'): string {
+  return `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
 /**
- * Whether a request's If-None-Match names the current ETag, by HTTP's weak comparison (RFC 9110,
- * 13.1.2): `*`, or any tag of a list, with or without `W/`. A proxy that compresses responses
- * (nginx does) weakens the ETag it passes on, and browsers send that form back.
+ * Whether a request's If-None-Match names the current ETag or one of its encoded forms', by
+ * HTTP's weak comparison (RFC 9110, 13.1.2): `*`, or any tag of a list, with or without `W/`. A
+ * proxy that compresses responses (nginx does) weakens the ETag it passes on, and browsers send
+ * that form back; a cache that stored the brotli form revalidates with that form's tag.
  */
 export function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   if (ifNoneMatch === etag) return true;
+  const opaque = etag.slice(0, -1);
   for (const tag of ifNoneMatch.split(',')) {
     const trimmed = tag.trim();
-    if (trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag)
-      return true;
+    if (trimmed === '*') return true;
+    const strong = trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed;
+    if (strong === etag || strong === `${opaque}-br"` || strong === `${opaque}-gz"`) return true;
   }
   return false;
+}
+
+/**
+ * What an entry costs beyond its bodies: the entry object, its map slot, its headers and the
+ * header objects of its answers (built once per variant, front/cached-answer.ts), about 1 KiB
+ * measured on a heap snapshot; the key is counted on top.
+ */
+export const ENTRY_OVERHEAD = 1024;
+
+/** The bytes an entry holds: its key, its bodies (compressed forms included), its overhead. */
+export function weightOf(key: string, entry: CachedResponse): number {
+  return (
+    ENTRY_OVERHEAD +
+    key.length +
+    entry.body.length +
+    (entry.br?.length ?? 0) +
+    (entry.gzip?.length ?? 0)
+  );
 }
 
 /**
@@ -58,30 +81,34 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
  * hit only marks its entry, so serving from the cache costs no reordering; eviction walks from
  * the oldest, moving marked entries to the back. `clear()` is called whenever the content version
  * changes; a response produced while content changed is not stored.
+ *
+ * The bound is in bytes (`weightOf`: bodies, compressed forms, key and a fixed overhead) and in
+ * entries. An answer heavier than half the byte bound is served but not stored, so that one
+ * large body (the sitemap of a big site) cannot empty the cache of everything else.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private generation = 0;
   private bytes = 0;
 
-  /** Bounded by entry count and by the bytes of their bodies (compressed forms included). */
   constructor(
     private readonly maxEntries = 2000,
-    private readonly maxBytes = 24 * 1024 * 1024,
+    readonly maxBytes = 8 * 1024 * 1024,
   ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
+  /** The bytes held now, as `weightOf` counts them; never above `maxBytes` between calls. */
+  get bytesHeld(): number {
+    return this.bytes;
+  }
+
   clear(): void {
     this.generation += 1;
     this.entries.clear();
     this.bytes = 0;
-  }
-
-  private static weight(entry: CachedResponse): number {
-    return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
   }
 
   /** Counts bytes an entry gained while stored (a compressed form), then trims. */
@@ -98,7 +125,7 @@ export class ResponseCache {
       if (oldest.used) {
         oldest.used = false;
         this.entries.set(key, oldest);
-      } else this.bytes -= ResponseCache.weight(oldest);
+      } else this.bytes -= weightOf(key, oldest);
     }
   }
 
@@ -130,15 +157,32 @@ export class ResponseCache {
       key: undefined,
       used: false,
     };
-    if (generation === this.generation && produced.cacheable !== false && !this.entries.has(key)) {
+    const weight = weightOf(key, entry);
+    if (
+      generation === this.generation &&
+      produced.cacheable !== false &&
+      weight <= this.maxBytes / 2 &&
+      !this.entries.has(key)
+    ) {
       entry.owner = this;
       entry.key = key;
       this.entries.set(key, entry);
-      this.bytes += ResponseCache.weight(entry);
+      this.bytes += weight;
       this.trim();
     }
     return entry;
   }
+}
+
+/** The encoding an answer from `entry` takes for a client that accepts `accepted`. */
+export function encodingFor(
+  accepted: string | undefined,
+  entry: CachedResponse,
+): 'br' | 'gzip' | undefined {
+  if (!accepted || entry.body.length < COMPRESS_FROM) return undefined;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
 }
 
 /** The best encoding the client accepts for this entry, compressing it once if needed. */
@@ -146,117 +190,22 @@ export function encode(
   accepted: string | undefined,
   entry: CachedResponse,
 ): { name?: 'br' | 'gzip'; body: Buffer } {
-  if (!accepted || entry.body.length < COMPRESS_FROM) return { body: entry.body };
-  if (/\bbr\b/.test(accepted)) {
+  const name = encodingFor(accepted, entry);
+  if (name === 'br') {
     if (!entry.br) {
       entry.br = brotliCompressSync(entry.body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
       });
       entry.owner?.grew(entry, entry.br.length);
     }
-    return { name: 'br', body: entry.br };
+    return { name, body: entry.br };
   }
-  if (/\bgzip\b/.test(accepted)) {
+  if (name === 'gzip') {
     if (!entry.gzip) {
       entry.gzip = gzipSync(entry.body, { level: 6 });
       entry.owner?.grew(entry, entry.gzip.length);
     }
-    return { name: 'gzip', body: entry.gzip };
+    return { name, body: entry.gzip };
   }
   return { body: entry.body };
-}
-
-type Wire = Record<string, string>;
-/** Per entry, the complete header objects of its answers, built once: 304, identity, br, gzip. */
-const answerHeaderCache = new WeakMap<CachedResponse, Map<string, Wire>>();
-
-/**
- * Every header of one answer from `entry`: the security headers, the caching headers, the
- * entry's own and, with a body, its type, length and encoding. Built once per entry and variant,
- * so both ways of answering from the cache send the same headers without per-request work.
- */
-export function answerHeaders(
-  entry: CachedResponse,
-  security: Wire,
-  variant: '304' | 'identity' | 'br' | 'gzip',
-  body?: Buffer,
-): Wire {
-  let variants = answerHeaderCache.get(entry);
-  if (!variants) {
-    variants = new Map();
-    answerHeaderCache.set(entry, variants);
-  }
-  let headers = variants.get(variant);
-  if (!headers) {
-    headers = {
-      ...security,
-      etag: entry.etag,
-      'cache-control': REVALIDATE,
-      vary: 'accept-encoding',
-      ...entry.headers,
-    };
-    if (body) {
-      headers['content-type'] = entry.contentType;
-      headers['content-length'] = String(body.length);
-      if (variant !== 'identity') headers['content-encoding'] = variant;
-    }
-    variants.set(variant, headers);
-  }
-  return headers;
-}
-
-/**
- * What a cached entry answers to a GET: 304 when the client's copy is current, else the body in
- * the best encoding the client accepts.
- */
-export interface CachedAnswer {
-  statusCode: number;
-  headers: Wire;
-  /** Absent for a 304. */
-  body?: Buffer;
-}
-
-/** The answer from `entry` to a request for `url` with these two request headers. */
-export function cachedAnswer(
-  entry: CachedResponse,
-  url: string,
-  inlineStyleHashes: readonly string[],
-  ifNoneMatch: string | undefined,
-  acceptEncoding: string | undefined,
-): CachedAnswer {
-  const security = securityHeadersFor(url, inlineStyleHashes);
-  if (isNotModified(ifNoneMatch, entry.etag))
-    return { statusCode: 304, headers: answerHeaders(entry, security, '304') };
-  const { name = 'identity', body } = encode(acceptEncoding, entry);
-  return {
-    statusCode: entry.statusCode,
-    headers: answerHeaders(entry, security, name, body),
-    body,
-  };
-}
-
-/** Sends a cached response through Fastify, compressed when accepted, or 304 when current. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
-  const answer = cachedAnswer(
-    entry,
-    request.url,
-    request.server.ctx.inlineStyleHashes,
-    request.headers['if-none-match'],
-    request.headers['accept-encoding'],
-  );
-  return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
-}
-
-/** Caches the JSON form of a value under the request's URL and sends it. */
-export async function sendCachedJson(
-  cache: ResponseCache,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  produce: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
-) {
-  const entry = await cache.getOrProduce(request.url, async () => {
-    const { value, headers } = await produce();
-    return { body: JSON.stringify(value), contentType: 'application/json; charset=utf-8', headers };
-  });
-  return sendCached(request, reply, entry);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../http/errors.js';
-import { sendCached } from '../http/response-cache.js';
+import { sendCached } from '../http/front/cached-answer.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { publicSite } from '../ssr/public-site.js';
 import { renderRss } from './feeds/rss.js';
@@ -87,10 +87,10 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}/sitemap.xml\n`;
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(body);
+    const entry = await pages.getOrProduce(request.url, async () => ({
+      body: `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}/sitemap.xml\n`,
+      contentType: 'text/plain; charset=utf-8',
+    }));
+    return sendCached(request, reply, entry);
   });
 };

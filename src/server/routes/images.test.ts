@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_CSP } from '../plugins/security-headers.js';
+import { IMAGE_CSP } from '../http/security-headers.js';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 

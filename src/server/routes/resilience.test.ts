@@ -7,9 +7,11 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
 import { openStore, type Store } from '../db/connection.js';
+import { mountWeb } from './web.js';
 import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../test/helpers/stores.js';
 import { TcpProxy } from '../../../test/helpers/tcp-proxy.js';
+import { WEB_DIR } from '../../../test/helpers/web-app.js';
 
 describe('PostgreSQL going away and coming back', () => {
   let test: TestStore;
@@ -26,13 +28,14 @@ describe('PostgreSQL going away and coming back', () => {
     const config = loadConfig({
       IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),
       CONTENT_DIR: contentDir,
+      WEB_DIR,
     });
     await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
     await proxy.start();
     const url = new URL(test.url);
     url.port = String(proxy.port);
     proxied = openStore(url.toString(), { poolSize: 4 });
-    app = await buildApp({ config, store: proxied, contentPollMs: 100 });
+    app = await buildApp({ config, store: proxied, contentPollMs: 100, web: mountWeb });
   });
   afterAll(async () => {
     await app?.close();
@@ -64,5 +67,30 @@ describe('PostgreSQL going away and coming back', () => {
     }
     expect(recovered).toBe(200);
     expect((await app.inject('/readyz')).statusCode).toBe(200);
+  });
+
+  it('answers pages with the HTML 503 page and Retry-After during the outage, cached pages still', async () => {
+    const page = (path: string) => app.inject(path);
+    expect((await page('/posts')).statusCode).toBe(200);
+    await proxy.cut();
+    try {
+      for (const path of ['/post-3', '/posts?page=2', '/cate/1', '/posts/word']) {
+        const during = await page(path);
+        expect(during.statusCode, path).toBe(503);
+        expect(during.headers['retry-after'], path).toBe('5');
+        expect(during.headers['cache-control'], path).toBe('no-store');
+        expect(during.headers['content-type'], path).toMatch(/^text\/html/);
+        expect(during.body, path).toContain('Temporarily unavailable');
+      }
+      expect((await page('/posts')).statusCode).toBe(200);
+    } finally {
+      await proxy.start();
+    }
+    let recovered = 0;
+    for (let i = 0; i < 50 && recovered !== 200; i++) {
+      recovered = (await page('/post-3')).statusCode;
+      if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recovered).toBe(200);
   });
 });

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from '../../shared/data-source.js';
 import type { RenderResult } from '../../shared/render-result.js';
-import { sendCached } from '../http/response-cache.js';
+import { HttpError } from '../http/errors.js';
+import { sendCached } from '../http/front/cached-answer.js';
 import { PageTemplate } from '../ssr/page-template.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
 
@@ -30,7 +31,6 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g,
     ),
   ].map((match) => match[1]!);
-  const data = serverDataSource(app.ctx);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -48,11 +48,15 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const entryResponse = await app.ctx.pages.getOrProduce(request.url, async () => {
+      const watch = { unavailable: false };
       const result = await entry.render(
         // Concatenated, not resolved: a path such as //host must stay a path on this site.
         new Request(`http://localhost${request.url}`),
-        data,
+        serverDataSource(app.ctx, watch),
       );
+      // The database is away: the error contract's 503 page with Retry-After, as the API's.
+      if (watch.unavailable)
+        throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
       if (result.kind === 'redirect') {
         return {
           statusCode: result.status,

@@ -3,20 +3,27 @@ import type { AppContext } from '../app-context.js';
 import { HttpError, isUnavailable } from '../http/errors.js';
 import { publicSite } from './public-site.js';
 
-/** A database that is away becomes a 503 the page can show with a retry. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUnavailable(error))
-      throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
-    throw error;
-  }
+/** Set when a read of one render found the database away. */
+export interface RenderWatch {
+  unavailable: boolean;
 }
 
-/** Server rendering reads the services in-process, never over HTTP. */
-export function serverDataSource(ctx: AppContext): DataSource {
+/**
+ * Server rendering reads the services in-process, never over HTTP. A database that is away
+ * becomes a 503 the page can show with a retry, and is noted in `watch`, so that the server can
+ * answer the whole page as the error contract's 503 rather than as a failed render.
+ */
+export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSource {
   const { posts } = ctx;
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      watch.unavailable = true;
+      throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
+    }
+  }
   return {
     site: async () => publicSite(ctx),
     categories: () => guarded(() => posts.categories()),

@@ -257,7 +257,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     const first = await get('/api/posts?page=1');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
-    expect(first.headers['cache-control']).toContain('must-revalidate');
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
     const again = await get('/api/posts?page=1', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -282,7 +282,8 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     const gzip = await get('/api/posts?page=1', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    // Each encoded form has its own ETag; any of them revalidates the others.
+    expect(gzip.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gz"`);
   });
 
   it('sends the security headers on API responses and errors', async () => {

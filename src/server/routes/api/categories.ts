@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, CategoryList } from '../../../shared/schemas/api.js';
-import { sendCachedJson } from '../../http/response-cache.js';
+import { sendCachedJson } from '../../http/front/cached-answer.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCached } from '../../http/front/cached-answer.js';
 
 /** The OpenAPI document, generated from the same schemas that validate the routes. */
 export const openApiRoutes: FastifyPluginAsync = async (app) => {
-  let document: string | undefined;
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(document);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (request, reply) => {
+    const entry = await app.ctx.responses.getOrProduce(request.url, async () => ({
+      body: JSON.stringify(app.swagger()),
+      contentType: 'application/json; charset=utf-8',
+    }));
+    return sendCached(request, reply, entry);
   });
 };

@@ -7,7 +7,7 @@ import {
   PostWithRelated,
   SlugParams,
 } from '../../../shared/schemas/api.js';
-import { sendCachedJson } from '../../http/response-cache.js';
+import { sendCachedJson } from '../../http/front/cached-answer.js';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;

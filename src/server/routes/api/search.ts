@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, PageQuery, SearchParams, SearchResults } from '../../../shared/schemas/api.js';
-import { sendCachedJson } from '../../http/response-cache.js';
+import { sendCachedJson } from '../../http/front/cached-answer.js';
 
 /** RFC 8288 links to the neighbouring pages of a search. */
 function linkHeader(text: string, page: number, lastPage: number): string {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendCachedJson } from '../../http/response-cache.js';
+import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { publicSite } from '../../ssr/public-site.js';
 
 /** The public part of the site config: landing cards and the portfolio. */

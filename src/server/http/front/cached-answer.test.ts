@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
-import { manyPosts } from '../../../test/helpers/content-fixture.js';
-import { conditionsOf } from './cached-front.js';
+import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
+import { manyPosts } from '../../../../test/helpers/content-fixture.js';
+import { conditionsOf } from './cached-answer.js';
 
 // Over a real socket: the first request is answered by Fastify, repeats by the cache in front.
 describe('answers from the cache in front of the app', () => {
@@ -61,6 +61,28 @@ describe('answers from the cache in front of the app', () => {
     const br = await fetch(`${base}/api/posts?page=1`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toBe(plain);
+    // Each encoded form is its own representation, with its own strong ETag; a cache that
+    // stored it revalidates with that tag and gets a 304 carrying it.
+    // (fetch accepts gzip, so the first answer was the gzip form.)
+    expect(etag).toMatch(/-gz"$/);
+    const identity = etag.replace(/-gz"$/, '"');
+    const brTag = br.headers.get('etag')!;
+    expect(brTag).toBe(`${identity.slice(0, -1)}-br"`);
+    const brAgain = await fetch(`${base}/api/posts?page=1`, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': brTag },
+    });
+    expect(brAgain.status).toBe(304);
+    expect(brAgain.headers.get('etag')).toBe(brTag);
+    expect(brAgain.headers.get('vary')).toBe('accept-encoding');
+    const gzip = await fetch(`${base}/api/posts?page=1`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${brTag}` },
+    });
+    expect(gzip.status).toBe(304);
+    expect(gzip.headers.get('etag')).toBe(etag);
+    const plainTag = await fetch(`${base}/api/posts?page=1`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plainTag.headers.get('etag')).toBe(identity);
     const head = await fetch(`${base}/api/posts?page=1`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');

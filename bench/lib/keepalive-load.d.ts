@@ -1,0 +1,27 @@
+// Types of keepalive-load.js, for the tests that drive it.
+export interface KeepAliveSummary {
+  answered: number;
+  dropped: number;
+  timedOut: number;
+  refused: number;
+  reconnects: number;
+  connectionClose: number;
+  statuses: Record<string, number>;
+  latenciesMs: number[];
+  droppedDetails: string[];
+}
+
+export interface KeepAliveLoad {
+  summary: KeepAliveSummary;
+  stop(): Promise<KeepAliveSummary>;
+}
+
+export function keepAliveLoad(options: {
+  port: number;
+  host?: string;
+  paths: readonly string[];
+  connections?: number;
+  timeoutMs?: number;
+  refusedPauseMs?: number;
+  headers?: Record<string, string>;
+}): KeepAliveLoad;

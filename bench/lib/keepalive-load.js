@@ -1,0 +1,161 @@
+// Keep-alive HTTP/1.1 load over raw sockets that tells what happened to every request, as the
+// drain bench and tests need: a dropped request is the failure they count.
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * `connections` keep-alive clients, each sending GETs of `paths` one after another on its own
+ * connection, until `stop()`. Each request ends one of these ways:
+ *
+ * - **answered**: a complete response arrived (counted by status; with `Connection: close` the
+ *   client opens a new connection for the next one);
+ * - **dropped**: it was written, and the connection closed or was reset before a complete
+ *   response, or none came within `timeoutMs` (`timedOut`). This is the failure.
+ * - **never sent**: the connection closed before the request was written (`reconnects`: the
+ *   client opens a new connection and sends it there, as real HTTP clients do for an idempotent
+ *   request on a kept-alive socket the server closed), or a new connection was refused
+ *   (`refused`: the server no longer listens; the client waits `refusedPauseMs` and tries again).
+ *
+ * Nothing is retried once written: a real client could not know whether the server acted on it.
+ */
+export function keepAliveLoad({
+  port,
+  host = '127.0.0.1',
+  paths,
+  connections = 50,
+  timeoutMs = 15_000,
+  refusedPauseMs = 20,
+  headers = {},
+}) {
+  const summary = {
+    answered: 0,
+    dropped: 0,
+    timedOut: 0,
+    refused: 0,
+    reconnects: 0,
+    connectionClose: 0,
+    statuses: {},
+    latenciesMs: [],
+    droppedDetails: [],
+  };
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  let running = true;
+  let next = 0;
+
+  const workers = Array.from({ length: connections }, async () => {
+    let socket;
+    while (running) {
+      if (!socket || socket.peerClosed) {
+        if (socket) {
+          summary.reconnects += 1;
+          socket.destroy();
+        }
+        socket = await open(port, host);
+        if (!socket) {
+          summary.refused += 1;
+          await sleep(refusedPauseMs);
+          continue;
+        }
+      }
+      const path = paths[next++ % paths.length];
+      const started = performance.now();
+      const outcome = await exchange(
+        socket,
+        `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`,
+        timeoutMs,
+      );
+      if (outcome.status !== undefined) {
+        summary.answered += 1;
+        summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
+        summary.latenciesMs.push(performance.now() - started);
+        if (outcome.close) {
+          summary.connectionClose += 1;
+          socket.destroy();
+          socket = undefined;
+        }
+      } else {
+        if (outcome.timedOut) summary.timedOut += 1;
+        else summary.dropped += 1;
+        if (summary.droppedDetails.length < 20)
+          summary.droppedDetails.push(`${path}: ${outcome.reason}`);
+        socket.destroy();
+        socket = undefined;
+      }
+    }
+    socket?.destroy();
+  });
+
+  return {
+    summary,
+    /** Stops after each client's request in progress; resolves to the summary. */
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return summary;
+    },
+  };
+}
+
+/** A new connection, or undefined when it was refused. */
+function open(port, host) {
+  return new Promise((resolve) => {
+    const socket = connect(port, host);
+    socket.setNoDelay(true);
+    socket.once('connect', () => {
+      socket.removeAllListeners('error');
+      // Seen between requests: the server closed this kept-alive connection.
+      const closed = () => (socket.peerClosed = true);
+      socket.on('end', closed);
+      socket.on('close', closed);
+      socket.on('error', closed);
+      resolve(socket);
+    });
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+/** Writes one request and reads its response: {status, close} or {reason, timedOut}. */
+function exchange(socket, request, timeoutMs) {
+  return new Promise((resolve) => {
+    let data = Buffer.alloc(0);
+    const finish = (outcome) => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      socket.off('error', onError);
+      resolve(outcome);
+    };
+    const onData = (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      const response = parseResponse(data);
+      if (response) finish(response);
+    };
+    const onClose = () => finish({ reason: `closed after ${data.length} bytes of the answer` });
+    const onError = (error) => finish({ reason: error.code ?? error.message });
+    const timer = setTimeout(
+      () => finish({ reason: 'no answer in time', timedOut: true }),
+      timeoutMs,
+    );
+    socket.on('data', onData);
+    socket.once('close', onClose);
+    socket.on('error', onError);
+    socket.write(request);
+  });
+}
+
+/** A complete response at the start of `data` as {status, close}, or undefined while partial. */
+function parseResponse(data) {
+  const end = data.indexOf('\r\n\r\n');
+  if (end === -1) return undefined;
+  const head = data.subarray(0, end).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
+  const close = /\r\nconnection: *close/i.test(head);
+  if (status === 304 || status === 204) return { status, close };
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+  if (length) return data.length >= end + 4 + Number(length[1]) ? { status, close } : undefined;
+  if (/\r\ntransfer-encoding: *chunked/i.test(head))
+    return data.subarray(end + 4).includes('0\r\n\r\n') ? { status, close } : undefined;
+  return undefined;
+}

@@ -1,0 +1,98 @@
+import type { Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+
+/** Node's own fields: the response in progress on a socket (null between requests). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
+
+/** How often a drain looks for sockets that have become idle. */
+const POLL_MS = 50;
+
+export interface DrainOptions {
+  /** A socket with no request for this long is closed; one with a request gets its answer. */
+  idleMs: number;
+  /** After this, the sockets still open are destroyed, answers in progress or not. */
+  timeoutMs: number;
+}
+
+export interface DrainResult {
+  /** Sockets destroyed at the deadline, with or without a request in progress. */
+  forced: number;
+  ms: number;
+}
+
+/**
+ * The listener's sockets, and the graceful close of them all. While draining, every answer
+ * carries `Connection: close`, so a keep-alive client learns from its next answer to open a new
+ * connection (elsewhere, once this listener has stopped accepting); a socket with nothing in
+ * progress and nothing read for `idleMs` is closed.
+ *
+ * Why not `server.close()`, which closes idle connections itself: it destroys them at once, and
+ * a keep-alive client that has just read an answer sends its next request on that socket at
+ * the same moment. That request is lost (a reset after it was sent), which is what a SIGTERM
+ * under load used to cost. Waiting until a socket has been quiet for `idleMs` leaves that race
+ * only to a client that stays silent for as long, as any keep-alive timeout does.
+ */
+export class Connections {
+  private readonly sockets = new Set<HttpSocket>();
+  private emptied: (() => void) | undefined;
+  draining = false;
+
+  get open(): number {
+    return this.sockets.size;
+  }
+
+  /** Follows a new connection until it closes. */
+  track(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.once('close', () => {
+      this.sockets.delete(socket);
+      if (this.sockets.size === 0) this.emptied?.();
+    });
+  }
+
+  /**
+   * Stops accepting, lets every request in flight finish (each answer with `Connection: close`),
+   * closes each socket once idle, and resolves when none is left or at the deadline.
+   */
+  async drain(server: Server, options: DrainOptions): Promise<DrainResult> {
+    const started = Date.now();
+    this.draining = true;
+    // Answers already being made but not yet sent also close their connection.
+    for (const socket of this.sockets) {
+      const res = socket._httpMessage;
+      if (res && !res.headersSent) res.shouldKeepAlive = false;
+    }
+    // Stops accepting without http.Server's closing of idle sockets (see above).
+    if (server.listening) NetServer.prototype.close.call(server);
+    if (this.sockets.size === 0) return { forced: 0, ms: Date.now() - started };
+
+    const seen = new Map<HttpSocket, { bytesRead: number; quietSince: number }>();
+    const emptied = new Promise<void>((resolve) => (this.emptied = resolve));
+    const poll = setInterval(() => {
+      const now = Date.now();
+      for (const socket of this.sockets) {
+        const last = seen.get(socket);
+        const busy = socket._httpMessage != null;
+        if (busy || !last || last.bytesRead !== socket.bytesRead)
+          seen.set(socket, { bytesRead: socket.bytesRead, quietSince: now });
+        else if (now - last.quietSince >= options.idleMs) socket.destroy();
+      }
+    }, POLL_MS);
+    let deadline: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<number>((resolve) => {
+      deadline = setTimeout(() => {
+        const forced = this.sockets.size;
+        for (const socket of this.sockets) socket.destroy();
+        resolve(forced);
+      }, options.timeoutMs);
+    });
+    try {
+      const forced = await Promise.race([emptied.then(() => 0), timedOut]);
+      return { forced, ms: Date.now() - started };
+    } finally {
+      clearInterval(poll);
+      clearTimeout(deadline);
+      this.emptied = undefined;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manyPosts } from '../../../../test/helpers/content-fixture.js';
+import { HeldRoute, listenLocally } from '../../../../test/helpers/held-route.js';
+import { HttpSocket, withoutDate, type WireAnswer } from '../../../../test/helpers/http-socket.js';
+import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
+
+/** Every URL is asked first when no cache holds it (the app answers), then again (the cache). */
+const URLS = [
+  '/api/posts?page=1',
+  '/api/post/story-2',
+  '/api/posts/story',
+  '/api/postcates',
+  '/posts',
+  '/story-3',
+  '/rss.xml',
+  '/robots.txt',
+  '/nope/not-here',
+];
+const ENCODINGS: Record<string, string>[] = [
+  {},
+  { 'accept-encoding': 'gzip' },
+  { 'accept-encoding': 'br' },
+];
+
+function expectSameAnswer(a: WireAnswer, b: WireAnswer, what: string) {
+  expect(b.statusCode, what).toBe(a.statusCode);
+  expect(withoutDate(b.headers), what).toEqual(withoutDate(a.headers));
+  expect(b.body.equals(a.body), what).toBe(true);
+}
+
+interface LogLine {
+  level: number;
+  msg: string;
+  url?: string;
+  way?: string;
+  statusCode?: number;
+}
+
+describe('the front door: the same answer whether the cache or the app made it', () => {
+  let h: WebHarness;
+  let port: number;
+  const lines: LogLine[] = [];
+  /** Requests that reached Fastify. */
+  let reachedApp = 0;
+  const slow = new HeldRoute();
+
+  beforeAll(async () => {
+    h = await webHarness('sqlite', {
+      posts: manyPosts(5, 'news', 'story'),
+      logger: {
+        level: 'debug',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(JSON.parse(String(chunk)) as LogLine);
+            done();
+          },
+        }),
+      },
+      beforeReady: (app) => {
+        app.addHook('onRequest', async () => {
+          reachedApp += 1;
+        });
+        slow.mount(app);
+      },
+    });
+    port = await listenLocally(h.app);
+  });
+  afterAll(async () => {
+    slow.open();
+    await h?.close();
+  });
+
+  it('sends the same status, headers (but the date) and body, in every encoding', async () => {
+    const socket = await HttpSocket.open(port);
+    try {
+      for (const encoding of ENCODINGS)
+        for (const base of URLS) {
+          // A query of its own per encoding, so that the first request of each is a miss.
+          const url = `${base}${base.includes('?') ? '&' : '?'}e=${encoding['accept-encoding'] ?? 'none'}`;
+          const what = `${url} ${JSON.stringify(encoding)}`;
+          const reached = reachedApp;
+          const first = await socket.get(url, encoding);
+          expect(reachedApp, what).toBe(reached + 1);
+          const again = await socket.get(url, encoding);
+          // An error is never stored: both answers came from the app.
+          expect(reachedApp, what).toBe(first.statusCode === 404 ? reached + 2 : reached + 1);
+          expectSameAnswer(first, again, what);
+          expect(again.headers['connection'], what).toBe('keep-alive');
+        }
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('writes one debug line per request either way, with how it was answered', async () => {
+    const socket = await HttpSocket.open(port);
+    await socket.get('/api/posts?page=1&log=1');
+    await socket.get('/api/posts?page=1&log=1');
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mine = lines.filter((line) => line.url === '/api/posts?page=1&log=1');
+    expect(mine.map((line) => [line.level, line.msg, line.way, line.statusCode])).toEqual([
+      [20, 'request', 'app', 200],
+      [20, 'request', 'cache', 200],
+    ]);
+    // Fastify's own request lines are off: one line per request, not three.
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+
+  it('during shutdown answers open connections alike from the cache and the app, then closes', async () => {
+    const held = await HttpSocket.open(port);
+    const [one, two, three] = await Promise.all([1, 2, 3].map(() => HttpSocket.open(port)));
+    held.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = h.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // New connections are refused from now on.
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => resolve('connected'));
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    // Opened before the drain: the first asks the app, the second gets the cached answer.
+    const fromApp = await one!.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
+    const fromCache = await two!.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
+    expect(fromApp.statusCode).toBe(200);
+    expectSameAnswer(fromApp, fromCache, 'during the drain');
+    expect(fromApp.headers['connection']).toBe('close');
+    await Promise.all([one!.closed, two!.closed]);
+    // The request in flight is answered in full, and its connection closed after it.
+    slow.open();
+    const answer = await held.read();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['connection']).toBe('close');
+    // A connection that stays quiet is closed once idle, and then the close completes.
+    await three!.closed;
+    await closing;
+  });
+});

@@ -1,0 +1,207 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface OverloadConfig {
+  /** A request that would wait longer than this (ms) for the app is refused; 0: never. */
+  maxDelayMs: number;
+  /** Requests inside the app at once; more wait their turn. 0: no bound. */
+  maxInFlight: number;
+}
+
+/** Cheap, or needed to tell the server is alive: started at once, never refused. */
+const NEVER_SHED = ['/healthz', '/readyz', '/assets/', '/images/'];
+
+/**
+ * The app's work in one phase of the event loop before the rest waits for the next turn: at
+ * least this, and as much as the loop spent on everything else (reading sockets, cached answers)
+ * in the turn before, up to `MAX_SLICE_MS`.
+ */
+export const SLICE_MS = 5;
+export const MAX_SLICE_MS = 20;
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Waiting {
+  req: IncomingMessage;
+  res: ServerResponse;
+  at: number;
+}
+
+/**
+ * Admits the requests that the caches cannot answer into the app, in order, or refuses them at
+ * once (the front door answers a 503 with Retry-After).
+ *
+ * **Slices.** The app's work is synchronous in large part (SQLite queries, rendering), and Node
+ * accepts one new connection per turn of its event loop (libuv ≥ 1.45). A turn that runs every
+ * request read in it would, under load, take as long as all of them together, and connections
+ * would wait in the kernel's accept queue for seconds (measured: 24 of 60 keep-alive clients
+ * not accepted after 3 s). So a phase of the loop starts requests only until its slice of work
+ * is done; the rest wait, in order, and are started one per `setImmediate` (microtasks, and so a
+ * SQLite request's whole work, run between two of them) in the following turns. A slice is
+ * `SLICE_MS`, or as long as the loop spent on everything else in the turn before (reading
+ * sockets, cached answers) so that uncached work keeps half the time, up to `MAX_SLICE_MS`.
+ *
+ * **Shedding by delay.** A request's delay is the time from being read to being started: the
+ * event loop's delay as that request sees it, plus its wait behind others. Once the oldest
+ * waiting request has waited more than `maxDelayMs`, the app is behind: new requests are refused
+ * at once, and a waiting request that has gone past it is refused when its turn comes. With
+ * PostgreSQL the work waits on the pool, not on the loop; `maxInFlight` bounds the requests in
+ * the app, and the rest wait in the same queue, under the same delay bound.
+ */
+export class LoadShedder {
+  private readonly waiting: Waiting[] = [];
+  private head = 0;
+  private sliceStart = -1;
+  /** The last time work was started or refused in the running slice. */
+  private sliceSeen = 0;
+  /** When the last slice ended, and the length of the next one. */
+  private sliceEnded = 0;
+  private budget = SLICE_MS;
+  private inFlight = 0;
+  /** Immediates scheduled to start a waiting request. */
+  private pumps = 0;
+  /** Refuses waiting requests that go past the delay bound while no place frees up. */
+  private expiry: NodeJS.Timeout | undefined;
+  private readonly expire = () => {
+    this.expiry = undefined;
+    this.refuseLate(performance.now());
+    this.watchDelay();
+  };
+  private readonly endSlice = () => {
+    const now = performance.now();
+    const spent = this.sliceSeen - this.sliceStart;
+    const other = now - this.sliceEnded - spent;
+    this.budget = Math.min(MAX_SLICE_MS, Math.max(SLICE_MS, other));
+    this.sliceEnded = now;
+    this.sliceStart = -1;
+  };
+  private readonly leave = () => {
+    this.inFlight -= 1;
+    if (this.queued > this.pumps) this.schedule();
+  };
+  private readonly pump = () => {
+    this.pumps -= 1;
+    this.startNext();
+  };
+
+  /** Both bounds 0: every request goes straight to the app, unsliced, as without a shedder. */
+  private readonly off: boolean;
+
+  constructor(
+    private readonly config: OverloadConfig,
+    private readonly start: Handler,
+    private readonly refuse: Handler,
+  ) {
+    this.off = config.maxDelayMs === 0 && config.maxInFlight === 0;
+  }
+
+  /** Requests the app is working on now. */
+  get busy(): number {
+    return this.inFlight;
+  }
+
+  /** Requests waiting for their turn. */
+  get queued(): number {
+    return this.waiting.length - this.head;
+  }
+
+  /** The work done in this phase of the loop so far (ms), starting its clock if none runs. */
+  private sliceTime(now: number): number {
+    this.sliceSeen = now;
+    if (this.sliceStart < 0) {
+      this.sliceStart = now;
+      setImmediate(this.endSlice);
+      return 0;
+    }
+    return now - this.sliceStart;
+  }
+
+  private hasRoom(now: number): boolean {
+    const { maxInFlight } = this.config;
+    return (maxInFlight === 0 || this.inFlight < maxInFlight) && this.sliceTime(now) < this.budget;
+  }
+
+  private run(req: IncomingMessage, res: ServerResponse): void {
+    this.inFlight += 1;
+    res.once('close', this.leave);
+    this.start(req, res);
+  }
+
+  private schedule(): void {
+    this.pumps += 1;
+    setImmediate(this.pump);
+  }
+
+  /** Starts `req` now, queues it for a later slice, or refuses it. */
+  admit(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    if (this.off || NEVER_SHED.some((prefix) => url.startsWith(prefix)))
+      return this.start(req, res);
+    const now = performance.now();
+    const { maxDelayMs } = this.config;
+    if (this.queued > 0) {
+      if (maxDelayMs > 0 && now - this.waiting[this.head]!.at > maxDelayMs)
+        return this.refuse(req, res);
+    } else if (this.hasRoom(now)) return this.run(req, res);
+    this.waiting.push({ req, res, at: now });
+    if (this.config.maxInFlight === 0 || this.inFlight < this.config.maxInFlight) this.schedule();
+    this.watchDelay();
+  }
+
+  /** Makes sure the oldest waiting request is refused once late, even if nothing else happens. */
+  private watchDelay(): void {
+    const { maxDelayMs } = this.config;
+    if (maxDelayMs === 0 || this.expiry || this.queued === 0) return;
+    const due = this.waiting[this.head]!.at + maxDelayMs - performance.now();
+    this.expiry = setTimeout(this.expire, Math.max(1, Math.ceil(due) + 1));
+    this.expiry.unref();
+  }
+
+  /** Refuses the waiting requests, oldest first, that have waited past the bound. */
+  private refuseLate(now: number): void {
+    while (this.queued > 0) {
+      const next = this.waiting[this.head]!;
+      if (!next.res.destroyed && now - next.at <= this.config.maxDelayMs) return;
+      this.shift();
+      if (!next.res.destroyed) this.refuse(next.req, next.res);
+    }
+  }
+
+  /** Takes the oldest waiting request: started, refused as too late, or left for a later turn. */
+  private startNext(): void {
+    while (this.queued > 0) {
+      const next = this.waiting[this.head]!;
+      if (next.res.destroyed) {
+        this.shift();
+        continue;
+      }
+      const now = performance.now();
+      const { maxDelayMs } = this.config;
+      if (maxDelayMs > 0 && now - next.at > maxDelayMs) {
+        this.shift();
+        this.refuse(next.req, next.res);
+        continue;
+      }
+      if (!this.hasRoom(now)) {
+        // A later turn (an immediate scheduled now runs in the next one), or a free place.
+        if (this.config.maxInFlight === 0 || this.inFlight < this.config.maxInFlight)
+          this.schedule();
+        return;
+      }
+      this.shift();
+      this.run(next.req, next.res);
+      return;
+    }
+  }
+
+  private shift(): void {
+    this.head += 1;
+    if (this.head === this.waiting.length) {
+      this.waiting.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The security headers of every answer, by path: the API's set, an image's or a page's. Pure
+ * data, shared by the front door's cached answers, the error answers and the Fastify hook
+ * (plugins/security-headers.ts), so that every way of answering sends the same set.
+ */
+
+/**
+ * Scripts only from this origin: no inline script at all (hydration data travels as a JSON data
+ * block, which CSP does not execute). Styles from this origin plus the one stylesheet the pages
+ * inline, allowed by its hash; no inline style attributes.
+ */
+export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** JSON is never a document: it may load nothing and be framed nowhere. */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+};
+
+const OTHER_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+/**
+ * An image is opened on its own, not only embedded: even a file that is no image (or an SVG
+ * with a script) may then run nothing, load nothing and is sandboxed as a unique origin.
+ */
+export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const IMAGE_HEADERS: Record<string, string> = {
+  ...OTHER_HEADERS,
+  'content-security-policy': IMAGE_CSP,
+};
+
+let pageHeadersFor: readonly string[] | undefined;
+let pageHeaders: Record<string, string> = {};
+
+/** The security headers of a response to `url`: the API's set, an image's or a page's. */
+export function securityHeadersFor(
+  url: string,
+  styleHashes: readonly string[],
+): Record<string, string> {
+  if (url.startsWith('/api/')) return API_HEADERS;
+  if (url.startsWith('/images/')) return IMAGE_HEADERS;
+  if (styleHashes !== pageHeadersFor) {
+    pageHeaders = {
+      'content-security-policy': contentSecurityPolicy(styleHashes),
+      ...OTHER_HEADERS,
+    };
+    pageHeadersFor = styleHashes;
+  }
+  return pageHeaders;
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { keepAliveLoad, type KeepAliveSummary } from '../../bench/lib/keepalive-load.js';
+import { manyPosts } from '../../test/helpers/content-fixture.js';
+import { startServe, type ServeProcess } from '../../test/helpers/serve-process.js';
+
+const POSTS = manyPosts(120, 'news', 'story');
+/**
+ * 60 clients asking as fast as they can overload a shared test host: the shedder would refuse
+ * some with 503s, which are complete answers but not what these tests look for. Its queue still
+ * runs (requests wait their turn, in slices); only the refusals are put far away.
+ */
+const ENV = { OVERLOAD_MAX_DELAY_MS: '10000' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Cached and uncached URLs mixed: a few lists and pages every client asks again and again (the
+ * cache in front answers them), post views and pages of 120 posts, and searches that are each
+ * asked once (the app answers them).
+ */
+function mixedPaths(): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const n = (i % 120) + 1;
+    paths.push(
+      ['/api/posts?page=1', '/posts', '/story-1'][i % 3]!,
+      `/api/post/story-${n}`,
+      `/story-${n}`,
+      `/api/posts/story%20${i}`,
+    );
+  }
+  return paths;
+}
+
+function expectNoneDropped(summary: KeepAliveSummary) {
+  expect(summary.droppedDetails, 'dropped requests').toEqual([]);
+  expect(summary.dropped).toBe(0);
+  expect(summary.timedOut).toBe(0);
+  expect(Object.keys(summary.statuses).filter((status) => status !== '200')).toEqual([]);
+}
+
+describe('signals to `postfolio serve`, under keep-alive load', () => {
+  let serve: ServeProcess | undefined;
+  afterEach(() => {
+    serve?.child.kill('SIGKILL');
+  });
+
+  it('SIGTERM: answers every request in flight and on open connections, then exits 0', async () => {
+    serve = await startServe(POSTS, [], ENV);
+    const load = keepAliveLoad({ port: serve.port, paths: mixedPaths(), connections: 60 });
+    await sleep(1500);
+    const before = load.summary.answered;
+    const signalled = Date.now();
+    serve.child.kill('SIGTERM');
+    const code = await serve.exited;
+    const took = Date.now() - signalled;
+    const summary = await load.stop();
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(10_000);
+    expect(before).toBeGreaterThan(100);
+    expectNoneDropped(summary);
+    // The drain told every client: their next answers closed their connections.
+    expect(summary.connectionClose).toBeGreaterThan(0);
+    expect(serve.output()).toMatch(/"msg":"drained"/);
+  });
+
+  it('SIGHUP with --workers 2: restarts both workers one at a time, without a failed request', async () => {
+    serve = await startServe(POSTS, ['--workers', '2'], ENV);
+    const load = keepAliveLoad({ port: serve.port, paths: mixedPaths(), connections: 60 });
+    await sleep(1000);
+    serve.child.kill('SIGHUP');
+    await serve.printed(/workers restarted/);
+    const replaced = serve.output().match(/worker \d+ replaced by \d+/g) ?? [];
+    expect(replaced).toHaveLength(2);
+    const atRestart = load.summary.answered;
+    await sleep(1000);
+    const summary = await load.stop();
+    expectNoneDropped(summary);
+    // The port never stopped taking connections.
+    expect(summary.refused).toBe(0);
+    expect(summary.answered).toBeGreaterThan(atRestart);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeContent, type FixturePost } from './content-fixture.js';
+
+const CLI = join('dist', 'cli', 'main.js');
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `postfolio serve` of the build, as a child process on its own SQLite store. */
+export interface ServeProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code once it exits. */
+  exited: Promise<number | null>;
+  /** Resolves once a line matching `pattern` has been printed. */
+  printed(pattern: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Starts `node dist/cli/main.js serve …args` (the build must exist: `npm run build`) on a fresh
+ * store that imports `posts` on its first start; resolves once /healthz answers.
+ */
+export async function startServe(
+  posts: FixturePost[],
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServeProcess> {
+  if (!existsSync(CLI)) throw new Error('Run `npm run build` first');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'pf-serve-'));
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: join(dir, 'store.db'),
+      CONTENT_DIR: writeContent({ posts }),
+      IMAGES_DIR: join(dir, 'images'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const wake of waiters) wake();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const printed = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(output)) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no line matching ${pattern} in:\n${output.slice(-3000)}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`serve did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, port, output: () => output, exited, printed };
+}
