@@ -33,14 +33,14 @@ describe('parseSearchText', () => {
       ['extra'],
       ['solo'],
     ]);
-    expect(terms('x"a b"y')).toEqual([['x'], ['a', 'b'], ['y']]);
+    expect(terms('x"p q"y')).toEqual([['x'], ['p', 'q'], ['y']]);
   });
 
   it('an unbalanced quote opens nothing', () => {
     expect(terms('foo "bar baz')).toEqual([['foo'], ['bar'], ['baz']]);
-    expect(terms('"a b" "c d')).toEqual([['a', 'b'], ['c'], ['d']]);
+    expect(terms('"p q" "c e')).toEqual([['p', 'q'], ['c'], ['e']]);
     expect(terms('"')).toEqual([]);
-    expect(terms('"""a b"')).toEqual([['a', 'b']]);
+    expect(terms('"""p q"')).toEqual([['p', 'q']]);
   });
 
   it('drops operators as syntax: they become plain words, their symbols vanish', () => {
@@ -49,9 +49,12 @@ describe('parseSearchText', () => {
     );
   });
 
-  it('drops stop words outside phrases, as PostgreSQL does, and keeps them inside', () => {
+  it('drops stop words outside phrases and at their ends, as PostgreSQL does; keeps them inside', () => {
     expect(terms('The cache of the index')).toEqual([['cache'], ['index']]);
-    expect(terms('"the cache" is fast')).toEqual([['the', 'cache'], ['fast']]);
+    expect(terms('"the cache" is fast')).toEqual([['cache'], ['fast']]);
+    expect(terms('"cache of the index"')).toEqual([['cache', 'of', 'the', 'index']]);
+    expect(terms('"the cache of the index is"')).toEqual([['cache', 'of', 'the', 'index']]);
+    expect(terms('"of the" "the there" x')).toEqual([['x']]);
     expect(terms('the and of to')).toEqual([]);
   });
 

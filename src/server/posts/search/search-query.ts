@@ -15,9 +15,19 @@ function wordsOf(text: string): string[] {
   return (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).filter(Boolean);
 }
 
+/** A phrase without the stop words at its ends; the ones inside keep the words apart. */
+function trimStopWords(words: string[]): string[] {
+  let start = 0;
+  let end = words.length;
+  while (start < end && STOP_WORDS.has(words[start]!)) start++;
+  while (end > start && STOP_WORDS.has(words[end - 1]!)) end--;
+  return words.slice(start, end);
+}
+
 /**
  * Splits search text into quoted phrases and words; operators, punctuation and stop words
- * (outside phrases) are dropped.
+ * (outside phrases and at a phrase's ends) are dropped. PostgreSQL drops a phrase's stop words
+ * too; FTS5 would walk the position list of "the" (in nearly every post) to match "the cache".
  */
 export function parseSearchText(text: string): SearchQuery {
   const terms: string[][] = [];
@@ -25,7 +35,7 @@ export function parseSearchText(text: string): SearchQuery {
   parts.forEach((part, index) => {
     // Odd parts sit between a pair of quotes; an unbalanced last quote opens nothing.
     const quoted = index % 2 === 1 && index < parts.length - 1;
-    const words = wordsOf(part);
+    const words = quoted ? trimStopWords(wordsOf(part)) : wordsOf(part);
     if (quoted && words.length > 1) terms.push(words);
     else for (const word of words) if (!STOP_WORDS.has(word)) terms.push([word]);
   });
