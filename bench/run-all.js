@@ -15,6 +15,7 @@ const scripts = [
   'long-tasks.js',
   'api-throughput.js',
   'pages-throughput.js',
+  'cold-paths.js',
   'search-scale.js',
   'import.js',
   'workers.js',

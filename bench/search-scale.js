@@ -1,7 +1,10 @@
-// Full-text search latency at scale, in process, against a LIKE '%…%' scan baseline.
+// Full-text search latency at scale, in process, against a LIKE '%…%' scan baseline; then queries
+// drawn at random from post bodies, each run once, in process and over HTTP (uncached).
 // Env: BENCH_SEARCH_POSTS (100000; falls back to BENCH_POSTS), BENCH_LIKE_QUERIES (20),
+// BENCH_DRAWN (300 queries drawn), BENCH_SEED (replays a draw), BENCH_PORT (3291; this uses +13),
 // BENCH_PG (1 when 127.0.0.1:5432 answers), BENCH_SQLITE=0 (PostgreSQL only), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postfolio_bench).
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +17,9 @@ import { fmt, table } from './lib/print.js';
 import { run } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
 import { median, percentile } from './lib/stats.js';
+import { drawQueries, drawSeed } from './lib/drawn-queries.js';
+import { stopChild } from './lib/processes.js';
+import { startAppServer } from './lib/servers.js';
 import { ensureFakeFolder, ensureSqliteStore } from './lib/stores.js';
 
 const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
@@ -24,6 +30,8 @@ const { STOP_WORDS } = await dist('server/posts/search/stop-words.js');
 
 const posts = envInt('BENCH_SEARCH_POSTS', envInt('BENCH_POSTS', 100_000));
 const likeCount = envInt('BENCH_LIKE_QUERIES', 20);
+const drawnCount = envInt('BENCH_DRAWN', 300);
+const httpPort = envInt('BENCH_PORT', 3291) + 13;
 const PAGE = 12;
 
 printMachine(`Search at scale (${fmt(posts)} posts)`);
@@ -91,6 +99,12 @@ const stats = (times) => ({
   p99: percentile(times, 99),
   max: Math.max(...times),
 });
+/** A table row of timings: name, n, p50, p95, p99, max, then `more`. */
+const statsRow = (name, times, ...more) => {
+  const s = stats(times);
+  const ms2 = (x) => x.toFixed(2);
+  return [name, times.length, ms2(s.p50), ms2(s.p95), ms2(s.p99), s.max.toFixed(1), ...more];
+};
 
 /** The LIKE scan the specification's naïve implementation would do: every term in any column. */
 function likeSearch(store) {
@@ -124,18 +138,8 @@ async function measure(label, store) {
   const warm = await timeAll(fts, queries);
   const kinds = [...new Set(queries.map((x) => x.kind))];
   const rows = [];
-  const add = (name, times, totals) => {
-    const s = stats(times);
-    rows.push([
-      name,
-      times.length,
-      s.p50.toFixed(2),
-      s.p95.toFixed(2),
-      s.p99.toFixed(2),
-      s.max.toFixed(1),
-      totals ? fmt(median(totals)) : '',
-    ]);
-  };
+  const add = (name, times, totals) =>
+    rows.push(statsRow(name, times, totals ? fmt(median(totals)) : ''));
   add('full-text, first pass (all)', first.times, first.totals);
   add('full-text, warm (all)', warm.times, warm.totals);
   for (const kind of kinds) {
@@ -178,13 +182,109 @@ async function measure(label, store) {
     `\n${label}: full-text p95 ${s.p95.toFixed(2)} ms ${p95Target === null ? '(reported)' : `(target ≤ ${p95Target} ms) ${s.p95 <= p95Target ? 'PASS' : 'MISS'}`}; ` +
       `speedup vs LIKE: ${fmt(speedP50)}× at the median, ${fmt(speedTotal)}× in total time (target ≥ 100×) ${speedP50 >= 100 ? 'PASS' : 'MISS'}`,
   );
-  const slow = queries
-    .map((x, i) => ({ ...x, t: warm.times[i], total: warm.totals[i] }))
+  printSlowest('slowest full-text queries (warm):', queries, warm);
+}
+
+/** The five slowest of `list` by the timings `run` (from timeAll). */
+function printSlowest(title, list, run) {
+  const slow = list
+    .map((x, i) => ({ ...x, t: run.times[i], total: run.totals[i] }))
     .sort((a, b) => b.t - a.t)
     .slice(0, 5);
-  console.log('slowest full-text queries (warm):');
+  console.log(title);
   for (const x of slow)
     console.log(`  ${x.t.toFixed(2)} ms  ${x.kind}: ${x.q}  (${fmt(x.total)} hits)`);
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+/** GET over one kept-alive connection (node:http: less client time than fetch); the status. */
+function getStatus(url) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    }).on('error', reject);
+  });
+}
+
+/** Percentiles of `times`, and of each kind of query, as table rows. */
+function drawnRows(label, drawn, times) {
+  const kinds = [...new Set(drawn.map((x) => x.kind))].sort();
+  return [
+    statsRow(label, times),
+    ...kinds.map((kind) =>
+      statsRow(
+        `  ${kind}`,
+        times.filter((_, i) => drawn[i].kind === kind),
+      ),
+    ),
+  ];
+}
+
+/**
+ * Queries drawn from post bodies, each run once: in process on `store`, then over HTTP against a
+ * server on `databaseUrl` warmed by 200 other drawn queries (another draw, so that each query is
+ * new to the process that runs it; every answer misses the response cache).
+ */
+async function measureDrawn(label, store, databaseUrl, p95Target) {
+  const seed = drawSeed();
+  const scope = `${label.split(' (')[0]}, ${fmt(posts)} posts`;
+  console.log(
+    `\n--- ${label}: ${drawnCount} queries drawn from post bodies (seed ${seed}; BENCH_SEED=${seed} replays them) ---`,
+  );
+  const search = createPostSearch(store.db, store.engine);
+  const drawn = await drawQueries(store, drawnCount, seed);
+  const inProcess = await timeAll(
+    async ({ q }) => (await search.search(parseSearchText(q), PAGE, 0)).total,
+    drawn,
+  );
+  const overHttp = await drawQueries(store, drawnCount, seed + 1);
+  const app = await startAppServer({ port: httpPort, databaseUrl });
+  const times = [];
+  try {
+    // A server that has answered a while: its code compiled and its database cache in use.
+    const path = (q) => `${app.url}/api/posts/${encodeURIComponent(q)}`;
+    for (const { q } of await drawQueries(store, 200, seed + 2)) await getStatus(path(q));
+    for (const { q } of overHttp) {
+      const t = ms();
+      const status = await getStatus(path(q));
+      times.push(ms() - t);
+      if (status !== 200) throw new Error(`${path(q)} → ${status}`);
+    }
+  } finally {
+    await stopChild(app.child);
+  }
+  table(
+    ['queries drawn from post bodies', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    [
+      ...drawnRows('in process, first run of each', drawn, inProcess.times),
+      ...drawnRows('over HTTP, uncached', overHttp, times),
+    ],
+  );
+  printSlowest('slowest drawn queries (in process):', drawn, inProcess);
+  for (const [how, t] of [
+    ['in process, first run', inProcess.times],
+    ['over HTTP, uncached', times],
+  ]) {
+    const p95 = stats(t).p95;
+    recordBar({
+      bar: `search p95 (${scope}), ${t.length} queries drawn from post bodies, ${how}`,
+      figure: `${p95.toFixed(2)} ms (p50 ${stats(t).p50.toFixed(2)})`,
+      target: `≤ ${p95Target} ms`,
+      pass: p95 <= p95Target,
+    });
+  }
+}
+
+/** Reads a file once, so that the OS file cache holds it as it does for a server that has run a while. */
+function readThrough(file) {
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(8 << 20);
+  try {
+    while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 console.log(
@@ -206,7 +306,10 @@ if (process.env.BENCH_SQLITE === '0') {
   const dbFile = await ensureSqliteStore(posts);
   const sqlite = openStore(dbFile);
   try {
-    await measure(`SQLite FTS5 (${dbFile.replace(ROOT + '/', '')})`, sqlite);
+    const label = `SQLite FTS5 (${dbFile.replace(ROOT + '/', '')})`;
+    await measure(label, sqlite);
+    readThrough(dbFile);
+    await measureDrawn(label, sqlite, dbFile, 5);
   } finally {
     await sqlite.close();
   }
@@ -258,7 +361,9 @@ if (!wantPg) {
   }
   const store = openStore(url);
   try {
-    await measure(`PostgreSQL tsvector/GIN (${dbName})`, store);
+    const label = `PostgreSQL tsvector/GIN (${dbName})`;
+    await measure(label, store);
+    await measureDrawn(label, store, url, 10);
   } finally {
     await store.close();
   }

@@ -1,26 +1,41 @@
 // Load generation: one autocannon run against a server, summarized.
 import autocannon from 'autocannon';
 
-/** One autocannon run; `paths` are cycled round-robin by every connection. */
-export async function load(baseUrl, paths, { duration = 5, connections = 50, headers } = {}) {
+/**
+ * One autocannon run. A short list of `paths` is cycled round-robin by every connection; a long
+ * one is walked by each connection from its own random start. `random: true` draws every request's
+ * path at random instead (cold paths: a different URL per request, whatever the other connections
+ * ask for). `unique: 'name'` appends `name=<counter>` to every path, so that no two requests share
+ * a URL and none can be answered from the server's response cache.
+ */
+export async function load(
+  baseUrl,
+  paths,
+  { duration = 5, connections = 50, headers, random = false, unique } = {},
+) {
+  let counter = 0;
+  const suffix = (path) =>
+    unique ? `${path}${path.includes('?') ? '&' : '?'}${unique}=${++counter}` : path;
   const result = await autocannon({
     url: baseUrl,
     connections,
     pipelining: 1,
     duration,
     headers,
-    // A short list is cycled in order by every connection; a long one (cache-defeating rows)
-    // is walked by each connection from its own random start, so connections do not request
-    // the same path one after another and turn every miss into 49 hits.
     requests:
-      paths.length <= connections
+      paths.length <= connections && !random && !unique
         ? paths.map((path) => ({ method: 'GET', path }))
         : [
             {
               method: 'GET',
+              // Walking from a random start (not every connection from the first path) keeps
+              // connections from requesting the same path one after another and turning every
+              // miss into 49 hits.
               setupRequest: (req, context) => {
+                if (random)
+                  return { ...req, path: suffix(paths[Math.floor(Math.random() * paths.length)]) };
                 context.i = (context.i ?? Math.floor(Math.random() * paths.length)) + 1;
-                return { ...req, path: paths[context.i % paths.length] };
+                return { ...req, path: suffix(paths[context.i % paths.length]) };
               },
             },
           ],

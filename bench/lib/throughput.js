@@ -28,7 +28,8 @@ export function printComparisonMethod({ rounds, duration, connections }) {
 
 /**
  * Alternates bare and app runs for each case and prints req/s, latency and app/bare ratios.
- * cases: [{name, paths, target, bareRoutes}] ; returns rows for further use. `scope` (e.g.
+ * cases: [{name, paths, target, random, unique}] (random and unique: as load() takes them);
+ * returns rows for further use. `scope` (e.g.
  * "100,000 posts") names the store in the bars recorded for `npm run bench`'s summary.
  */
 export async function compareThroughput({
@@ -46,8 +47,9 @@ export async function compareThroughput({
     const runs = { bare: [], app: [] };
     const ratios = [];
     // Short warm-up of both (JIT, caches), not measured.
-    await load(bare.url, c.paths, { duration: 1, connections, headers });
-    await load(app.url, c.paths, { duration: 1, connections, headers });
+    const how = { connections, headers, random: c.random, unique: c.unique };
+    await load(bare.url, c.paths, { ...how, duration: 1 });
+    await load(app.url, c.paths, { ...how, duration: 1 });
     for (let r = 0; r < rounds; r++) {
       // Alternate which one goes first, so drift in machine load hits both equally.
       const order = r % 2 === 0 ? ['bare', 'app'] : ['app', 'bare'];
@@ -55,7 +57,7 @@ export async function compareThroughput({
       for (const which of order) {
         const server = which === 'bare' ? bare : app;
         const cpuBefore = cpuMsOf(server.child.pid);
-        got[which] = await load(server.url, c.paths, { duration, connections, headers });
+        got[which] = await load(server.url, c.paths, { ...how, duration });
         // The server's own CPU per answer: steadier than req/s on a shared host, because time
         // the load generator or a neighbour takes from the server's core does not count.
         got[which].cpuUs = ((cpuMsOf(server.child.pid) - cpuBefore) * 1000) / got[which].total;
