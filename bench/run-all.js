@@ -20,6 +20,8 @@ const scripts = [
   'import.js',
   'workers.js',
   'memory.js',
+  'drain.js',
+  'overload.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');
 const resultsFile = join(BENCH_DIR, 'results.jsonl');

@@ -1,5 +1,6 @@
 // The baseline: plain node:http answering each known path with a constant body.
 // Reads {path: {body, contentType}} as JSON from stdin; '*' (or else the first) answers other paths.
+// Env: PORT; BARE_SHUTDOWN (below).
 import { createServer } from 'node:http';
 
 let input = '';
@@ -13,9 +14,13 @@ const routes = new Map(
 );
 const fallback = routes.get('*') ?? routes.values().next().value;
 
-createServer((req, res) => {
+const server = createServer((req, res) => {
   const route = routes.get(req.url) ?? fallback;
   res.writeHead(200, { 'content-type': route.contentType, 'content-length': route.body.length });
   res.end(route.body);
 }).listen(Number(process.env.PORT), '127.0.0.1');
-process.on('SIGTERM', () => process.exit(0));
+// BARE_SHUTDOWN=close: Node's own graceful close (stop accepting, close idle connections, exit
+// once none is left), the drain bench's baseline. Otherwise exit at once.
+process.on('SIGTERM', () =>
+  process.env.BARE_SHUTDOWN === 'close' ? server.close(() => process.exit(0)) : process.exit(0),
+);

@@ -6,6 +6,7 @@ export interface KeepAliveSummary {
   refused: number;
   reconnects: number;
   connectionClose: number;
+  retryAfter: number;
   statuses: Record<string, number>;
   latenciesMs: number[];
   droppedDetails: string[];
@@ -20,6 +21,7 @@ export function keepAliveLoad(options: {
   port: number;
   host?: string;
   paths: readonly string[];
+  nextPath?: (i: number) => string;
   connections?: number;
   timeoutMs?: number;
   refusedPauseMs?: number;

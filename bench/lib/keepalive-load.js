@@ -4,8 +4,9 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * `connections` keep-alive clients, each sending GETs of `paths` one after another on its own
- * connection, until `stop()`. Each request ends one of these ways:
+ * `connections` keep-alive clients, each sending GETs one after another on its own connection,
+ * until `stop()`: the `paths` in turn, or what `nextPath(i)` gives for the i-th request. Each
+ * request ends one of these ways:
  *
  * - **answered**: a complete response arrived (counted by status; with `Connection: close` the
  *   client opens a new connection for the next one);
@@ -22,6 +23,7 @@ export function keepAliveLoad({
   port,
   host = '127.0.0.1',
   paths,
+  nextPath = (i) => paths[i % paths.length],
   connections = 50,
   timeoutMs = 15_000,
   refusedPauseMs = 20,
@@ -34,6 +36,8 @@ export function keepAliveLoad({
     refused: 0,
     reconnects: 0,
     connectionClose: 0,
+    /** 503 answers that said when to retry. */
+    retryAfter: 0,
     statuses: {},
     latenciesMs: [],
     droppedDetails: [],
@@ -59,7 +63,7 @@ export function keepAliveLoad({
           continue;
         }
       }
-      const path = paths[next++ % paths.length];
+      const path = nextPath(next++);
       const started = performance.now();
       const outcome = await exchange(
         socket,
@@ -70,6 +74,7 @@ export function keepAliveLoad({
         summary.answered += 1;
         summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
         summary.latenciesMs.push(performance.now() - started);
+        if (outcome.retryAfter) summary.retryAfter += 1;
         if (outcome.close) {
           summary.connectionClose += 1;
           socket.destroy();
@@ -145,17 +150,21 @@ function exchange(socket, request, timeoutMs) {
   });
 }
 
-/** A complete response at the start of `data` as {status, close}, or undefined while partial. */
+/** A complete response at the start of `data` as {status, close, retryAfter}, or undefined. */
 function parseResponse(data) {
   const end = data.indexOf('\r\n\r\n');
   if (end === -1) return undefined;
   const head = data.subarray(0, end).toString('latin1');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
-  const close = /\r\nconnection: *close/i.test(head);
-  if (status === 304 || status === 204) return { status, close };
+  const answer = {
+    status,
+    close: /\r\nconnection: *close/i.test(head),
+    retryAfter: /\r\nretry-after: *\d+/i.test(head),
+  };
+  if (status === 304 || status === 204) return answer;
   const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-  if (length) return data.length >= end + 4 + Number(length[1]) ? { status, close } : undefined;
+  if (length) return data.length >= end + 4 + Number(length[1]) ? answer : undefined;
   if (/\r\ntransfer-encoding: *chunked/i.test(head))
-    return data.subarray(end + 4).includes('0\r\n\r\n') ? { status, close } : undefined;
+    return data.subarray(end + 4).includes('0\r\n\r\n') ? answer : undefined;
   return undefined;
 }

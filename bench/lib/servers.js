@@ -64,12 +64,13 @@ export async function startAppServer({
 
 /**
  * Starts the bare node:http baseline as a child process. `routes` maps a request path to
- * {body, contentType}; an unknown path gets the first route's body.
+ * {body, contentType}; an unknown path gets the first route's body. `extraEnv` reaches it
+ * (BARE_SHUTDOWN=close: SIGTERM closes the server as Node does by itself, see bare-server.js).
  */
-export async function startBareServer(port, routes) {
+export async function startBareServer(port, routes, extraEnv = {}) {
   const child = spawn(process.execPath, [join(ROOT, 'bench', 'lib', 'bare-server.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...extraEnv },
     stdio: ['pipe', 'inherit', 'inherit'],
   });
   child.stdin.end(JSON.stringify(routes));
