@@ -33,7 +33,7 @@ describe('caching for browsers and shared caches', () => {
 
   it('lets browsers keep public answers briefly and shared caches longer, revalidated by ETag', async () => {
     const expected =
-      'public, max-age=30, s-maxage=600, stale-while-revalidate=120';
+      'public, max-age=30, s-maxage=600, stale-while-revalidate=120, stale-if-error=86400';
     for (const url of PUBLIC) {
       const res = await h.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode, url).toBe(200);
@@ -101,7 +101,7 @@ describe('the policy', () => {
   it('has defaults for a CDN in front and never stores errors', () => {
     const value = publicCacheControl({ maxAge: 60, sharedMaxAge: 300, staleWhileRevalidate: 600 });
     expect(value).toBe(
-      'public, max-age=60, s-maxage=300, stale-while-revalidate=600',
+      'public, max-age=60, s-maxage=300, stale-while-revalidate=600, stale-if-error=86400',
     );
     expect(cacheControlFor(200, value)).toBe(value);
     expect(cacheControlFor(301, value)).toBe(value);

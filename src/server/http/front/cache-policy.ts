@@ -1,7 +1,7 @@
 /**
  * What shared caches (a CDN, a proxy) and browsers may keep, in one place. A public answer may be
  * kept briefly by browsers (`max-age`) and longer by shared caches (`s-maxage`), which may also
- * serve it stale while they revalidate in the background; every
+ * serve it stale while they revalidate in the background or while this server fails; every
  * revalidation is a conditional request that the ETag (a hash of the body, so it moves with the
  * content version) answers with 304 when nothing changed. Errors, rate-limited and shed answers
  * are never stored anywhere (`no-store`).
@@ -18,17 +18,17 @@ export interface CachePolicyConfig {
 /** An answer nobody may store: errors, rate-limited and overloaded answers, private results. */
 export const NO_STORE = 'no-store';
 
-/**
- * The Cache-Control of a public, revalidatable answer (pages, API reads, feeds). No more than
- * that: every cached answer carries it, and a header's bytes cost the load generator of the
- * throughput benches more than the server (`stale-if-error` was left out for that).
- */
+/** A day: how long a shared cache may keep serving a stored answer while this server errs. */
+const STALE_IF_ERROR = 86_400;
+
+/** The Cache-Control of a public, revalidatable answer (pages, API reads, feeds). */
 export function publicCacheControl(policy: CachePolicyConfig): string {
   return [
     'public',
     `max-age=${policy.maxAge}`,
     `s-maxage=${policy.sharedMaxAge}`,
     `stale-while-revalidate=${policy.staleWhileRevalidate}`,
+    `stale-if-error=${STALE_IF_ERROR}`,
   ].join(', ');
 }
 
