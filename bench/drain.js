@@ -2,7 +2,7 @@
 // node:http server closed the way Node does it by itself (server.close()), each under the same
 // 100 keep-alive clients; then SIGHUP to `serve --workers 2` (a rolling restart).
 // Env: BENCH_LOAD_POSTS (10000), BENCH_DRAIN_CONNECTIONS (100), BENCH_DRAIN_SECONDS (5, load
-// before the signal), BENCH_PORT (3291; uses +14 and +15).
+// before the signal), BENCH_PORT (3291; uses +17 and +18).
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { envInt } from './lib/env.js';
@@ -17,7 +17,8 @@ import { ensureSqliteStore } from './lib/stores.js';
 const posts = envInt('BENCH_LOAD_POSTS', 10_000);
 const connections = envInt('BENCH_DRAIN_CONNECTIONS', 100);
 const seconds = envInt('BENCH_DRAIN_SECONDS', 5);
-const port = envInt('BENCH_PORT', 3291) + 14;
+// +15 would be 3306, MySQL's port.
+const port = envInt('BENCH_PORT', 3291) + 17;
 /** What the process manager would allow before killing: the bar is an exit within it. */
 const EXIT_WITHIN_MS = 10_000;
 

@@ -3,7 +3,7 @@
 // in the same run, with the shedder off (OVERLOAD_MAX_DELAY_MS=0 OVERLOAD_MAX_IN_FLIGHT=0).
 // Meanwhile a new connection asks /healthz every 250 ms, from a process of its own: how long a
 // new client waits to be accepted and answered. Env: BENCH_LOAD_POSTS (10000), BENCH_OVERLOAD_CONNECTIONS (200),
-// BENCH_OVERLOAD_SECONDS (60), BENCH_PORT (3291; uses +16).
+// BENCH_OVERLOAD_SECONDS (60), BENCH_PORT (3291; uses +19).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,7 @@ import { ensureSqliteStore } from './lib/stores.js';
 const posts = envInt('BENCH_LOAD_POSTS', 10_000);
 const connections = envInt('BENCH_OVERLOAD_CONNECTIONS', 200);
 const seconds = envInt('BENCH_OVERLOAD_SECONDS', 60);
-const port = envInt('BENCH_PORT', 3291) + 16;
+const port = envInt('BENCH_PORT', 3291) + 19;
 const WARM_UP_SECONDS = 5;
 
 printMachine(
@@ -86,8 +86,8 @@ async function run(name, extraEnv) {
       failed: summary.dropped + summary.timedOut,
       p50: percentile(all, 50),
       p99: percentile(all, 99),
-      max: Math.max(...all),
-      probeMax: probe.waits.length ? Math.max(...probe.waits) : NaN,
+      max: all.reduce((a, b) => Math.max(a, b), 0),
+      probeMax: probe.waits.length ? probe.waits.reduce((a, b) => Math.max(a, b), 0) : NaN,
       probeP99: probe.waits.length ? percentile(probe.waits, 99) : NaN,
       probeFailed: probe.failed,
     };
