@@ -17,6 +17,9 @@ Environment:
   PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
   EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
   CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL
+  serve: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
+  OVERLOAD_MAX_DELAY_MS, OVERLOAD_MAX_IN_FLIGHT, CACHE_MAX_AGE, CACHE_S_MAXAGE,
+  CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB (README; docs/deploy.md)
 `;
 
 /** The version of package.json, two folders up from src/cli and from dist/cli alike. */
@@ -48,7 +51,9 @@ export function buildProgram(): Command {
     .command('serve')
     .summary('migrate, import the content folder into an empty store, and serve')
     .description(
-      'Migrates the store, imports CONTENT_DIR when the store holds no posts, and serves on HOST:PORT.',
+      'Migrates the store, imports CONTENT_DIR when the store holds no posts, and serves on HOST:PORT. ' +
+        'SIGTERM or SIGINT drains (requests in flight and on open connections are answered) and exits 0; ' +
+        'SIGHUP restarts the workers of --workers N one at a time.',
     )
     .usage('[--workers N|auto]')
     .option('--workers <n>', 'serve with N processes (1 to 64; auto: one per core)')
