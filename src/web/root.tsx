@@ -1,9 +1,10 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
   Link,
   Outlet,
   UNSAFE_DataRouterStateContext,
+  useLocation,
   useMatches,
   useRouteError,
 } from 'react-router';
@@ -29,6 +30,28 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * After a client-side navigation, focus moves to the new page's heading, as a page load would
+ * put a screen reader at the top; otherwise it stays on a link that is gone, that is on <body>.
+ * Not while the reader works a filter of the page (the category radios), nor for in-page links.
+ */
+function FocusHeading() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (document.activeElement?.closest('form[data-keeps-focus]')) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }, [pathname, search]);
+  return null;
+}
+
 export function Root() {
   return (
     <>
@@ -36,6 +59,7 @@ export function Root() {
         Skip to content
       </a>
       <DocumentTitle />
+      <FocusHeading />
       <Outlet />
     </>
   );

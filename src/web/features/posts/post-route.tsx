@@ -37,7 +37,8 @@ export function Component() {
   const { post, posts } = useLoaderData<typeof loader>();
   return (
     <>
-      <Sidebar selected={post.category.id} related={posts} />
+      {/* The post comes first: on a phone it is what the reader came for; the sidebar follows it
+          (on wide screens the grid still shows the sidebar on the left). */}
       <main id="main">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
@@ -59,6 +60,7 @@ export function Component() {
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
         </article>
       </main>
+      <Sidebar selected={post.category.id} related={posts} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { useCategories } from '../categories/index.js';
@@ -34,20 +35,66 @@ export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
   );
 }
 
+const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/**
+ * Radios as a native group, with one change: the arrow keys move the check without showing the
+ * category yet, and Enter or Space shows it (otherwise every arrow press would load a page on
+ * the way to the one wanted). Mouse and touch choose at once. A choice made before the page
+ * hydrated is honoured when it does.
+ */
 function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 'onSelect'>) {
   const { items, loading } = useCategories();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const checked = (navigation.location && categoryOf(navigation.location)) ?? selected;
+  const form = useRef<HTMLFormElement>(null);
+  const arrowKey = useRef(false);
+  const [pending, setPending] = useState<number | null>(null);
+  const shown = (navigation.location && categoryOf(navigation.location)) ?? selected;
+  const checked = pending ?? shown;
   const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
   const options = onSelect
     ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
     : items;
+
+  useEffect(() => {
+    const clicked = form.current?.querySelector<HTMLInputElement>('input[type=radio]:checked');
+    if (clicked && Number(clicked.value) !== shown) choose(Number(clicked.value));
+    // Once, on hydration: later changes come through the handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function changed(id: number) {
+    if (arrowKey.current) {
+      arrowKey.current = false;
+      setPending(id);
+    } else {
+      setPending(null);
+      choose(id);
+    }
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
+    if (ARROWS.has(event.key)) arrowKey.current = true;
+    else if ((event.key === 'Enter' || event.key === ' ') && pending !== null) {
+      event.preventDefault();
+      setPending(null);
+      if (pending !== shown) choose(pending);
+    }
+  }
+
+  function left(event: FocusEvent<HTMLFieldSetElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget)) setPending(null);
+  }
+
   return (
     // Without JavaScript the choice is sent as /posts?category=id.
-    <form action="/posts" method="get" aria-busy={loading}>
-      <fieldset>
+    <form action="/posts" method="get" aria-busy={loading} ref={form} data-keeps-focus>
+      <fieldset onKeyDown={keyDown} onBlur={left} aria-describedby="category-keys">
         <legend className="visually-hidden">Categories</legend>
+        <p id="category-keys" className="visually-hidden">
+          Arrow keys move between categories; Enter or Space shows the one checked.
+        </p>
         {options.map((category) => (
           <label key={category.id} className="sidebar__option">
             <input
@@ -55,7 +102,7 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
               name="category"
               value={category.id}
               checked={category.id === checked}
-              onChange={() => choose(category.id)}
+              onChange={() => changed(category.id)}
             />
             <span>{category.name}</span>
             {category.post_count !== undefined && (

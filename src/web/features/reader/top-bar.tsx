@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';
@@ -41,9 +41,19 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
 function CategoryList() {
   const { items } = useCategories();
   const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // Escape closes the menu from anywhere inside it and gives focus back to its button.
+  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+    if (event.key !== 'Escape' || !menu.current?.open) return;
+    event.preventDefault();
+    menu.current.open = false;
+    menu.current.querySelector('summary')?.focus();
+  }
+
   return (
     // Keyed by location so that the menu closes after choosing a category.
-    <details className="top-bar__list" key={location.key}>
+    <details className="top-bar__list" key={location.key} ref={menu} onKeyDown={closeOnEscape}>
       <summary>List</summary>
       <ul>
         {items.map((category) => (
@@ -56,13 +66,30 @@ function CategoryList() {
   );
 }
 
+/** The text of a search results address (/posts/{text}), or '' elsewhere. */
+function searchedText(pathname: string): string {
+  const match = /^\/posts\/([^/]+)$/.exec(pathname);
+  if (!match) return '';
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The box is the form's own field, not React state: text typed before the page hydrates is
+ * still there and is what Enter sends, and without JavaScript the form sends it as /posts?q=.
+ * It shows the query on its results page.
+ */
 function SearchBox() {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const { pathname } = useLocation();
+  const searched = searchedText(pathname);
 
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const query = text.trim();
+    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (query === '') return;
     navigate(`/posts/${encodeURIComponent(query)}`);
   }
@@ -73,12 +100,13 @@ function SearchBox() {
         Search posts
       </label>
       <input
+        // A new results page shows its own query; typing does not remount the field.
+        key={searched}
         id="search-text"
         name="q"
         type="search"
         placeholder="Search posts"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        defaultValue={searched}
         maxLength={500}
       />
       <button type="submit" className="button">
