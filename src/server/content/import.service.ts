@@ -9,6 +9,7 @@ import { publishImages } from './publish-images.js';
 import { sizeImages } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
 import { createPostLoader } from './parse-pool.js';
+import { SlugHistory } from './slug-history.js';
 import {
   ContentFileError,
   type LoadedPost,
@@ -117,6 +118,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         ? await repository.upsertCategories(site.categories)
         : new Map<string, number>();
       const seenSlugs = new Map<string, string>();
+      const history = new SlugHistory(trx, now);
       let pending: PostRow[] = [];
       let created = 0;
       let updated = 0;
@@ -163,7 +165,13 @@ export async function importContent(store: Store, options: ImportOptions): Promi
               availableImages,
             );
             slug = post.slug;
-            if (slugsBefore.has(slug)) updated += 1;
+            const renamed = await history.readPost(
+              path,
+              slug,
+              post.aliases,
+              existing.get(path)?.slug,
+            );
+            if (slugsBefore.has(slug) || renamed) updated += 1;
             else created += 1;
             pending.push(toRow(post, path, loaded.hash, categoryIds, imageSizes));
             if (!mergesPaused && store.engine === 'sqlite' && created + updated >= optimizeFrom) {
@@ -183,6 +191,8 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         if (pending.length >= WRITE_BATCH) await flush();
       }
       await flush();
+      if (site && failures.length === 0)
+        failures.push(...(await history.settle(seenSlugs, options.prune === true)));
       const postsDone = performance.now();
       if (failures.length || !site) throw rollback;
       // Copied once everything checked out, before the commit: a refused import copies nothing,
@@ -198,9 +208,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
 
       let deleted = 0;
       if (options.prune) {
+        await history.prune(new Set(seenSlugs.keys()));
         deleted = await repository.deletePostsExcept(new Set(seenSlugs.keys()));
         await repository.deleteUnusedCategoriesExcept(categorySlugs);
       }
+      await history.finish();
       const siteJson = JSON.stringify(site);
       // Publishing moves the content version, which drops every instance's caches: only on change.
       if (created || updated || deleted || (await repository.siteJson()) !== siteJson) {

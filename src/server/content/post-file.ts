@@ -31,6 +31,10 @@ export const FrontMatter = Type.Object(
         '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
     }),
     draft: Type.Boolean({ default: false }),
+    /** Old slugs that answer 301 to this post (checked with the others in slug-history.ts). */
+    aliases: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: SLUG_MAX }), { maxItems: 100 }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -49,6 +53,8 @@ export interface ParsedPost {
   text: string;
   /** Every image file the post needs: the cover and the body's. */
   images: string[];
+  /** Old slugs of the front matter's `aliases`, each once, as written. */
+  aliases: string[];
 }
 
 export { ContentFileError };
@@ -221,6 +227,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
     html,
     text,
     images: [...new Set([front.image, ...rendered.localImages])],
+    aliases: [...new Set(front.aliases ?? [])],
   };
 }
 
