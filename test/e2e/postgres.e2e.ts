@@ -1,32 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_LOG, useE2E, visit } from './helpers/browser.js';
 import { cardNames, currentPage, names, pageOfPosts } from './helpers/reader.js';
-import { PG_ADMIN_URL } from '../helpers/stores.js';
+import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../helpers/stores.js';
 
 /** A database of its own on the test PostgreSQL; PostgreSQL being away fails, never skips. */
-const database = `postfolio_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = uniqueDatabase('postfolio_e2e');
+const databaseUrl = pgDatabaseUrl(database);
 
 // Registered before useE2E so that the database exists when the server starts,
 // and is dropped after the server has stopped.
-beforeAll(() => admin(`CREATE DATABASE ${database}`));
-afterAll(() => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+beforeAll(() => pgAdmin(`CREATE DATABASE ${database}`));
+afterAll(() => pgAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
 const e2e = useE2E({ databaseUrl: () => databaseUrl });
 

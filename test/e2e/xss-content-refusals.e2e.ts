@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from './helpers/cli.js';
 import { URL_FIELDS, writeNulProbe, writeUrlProbe } from './helpers/content-probes.js';
-import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from './helpers/pg-database.js';
+import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../helpers/stores.js';
 
 /** Runs the CLI's import of a probe folder into a fresh store of the engine, then cleans up. */
 async function importProbe(

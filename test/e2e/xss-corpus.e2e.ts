@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from './helpers/browser.js';
-import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from './helpers/pg-database.js';
+import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../helpers/stores.js';
 import { cards } from './helpers/reader.js';
 import { coverage, report, useCorpus } from './helpers/xss-corpus.js';
 import { Detector } from './helpers/xss-detector.js';

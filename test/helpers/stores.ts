@@ -20,7 +20,19 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** A database name of its own on the test PostgreSQL, for one test file or run. */
+export const uniqueDatabase = (prefix: string) =>
+  `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+/** The URL of a database on the test PostgreSQL. */
+export function pgDatabaseUrl(name: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement as the admin (CREATE and DROP DATABASE); PostgreSQL being away fails. */
+export async function pgAdmin(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
@@ -46,11 +58,9 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
       },
     };
   }
-  const name = `postfolio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const admin = new URL(PG_ADMIN_URL);
-  admin.pathname = `/${name}`;
-  const url = admin.toString();
+  const name = uniqueDatabase('postfolio_test');
+  await pgAdmin(`CREATE DATABASE ${name}`);
+  const url = pgDatabaseUrl(name);
   const store = openStore(url, { poolSize: 4 });
   await migrateToLatest(store);
   return {
@@ -58,7 +68,7 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
     url,
     drop: async () => {
       await store.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
