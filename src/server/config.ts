@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { contactMailConfig, type ContactMailConfig } from './contact/mail-config.js';
 import type { CachePolicyConfig } from './http/front/cache-policy.js';
 import type { FrontDoorConfig } from './http/front/front-door.js';
 
@@ -24,6 +25,8 @@ export interface ServerConfig {
   /** Build output of the web app (client assets and the server-rendering bundle). */
   webDir: string;
   contactEnabled: boolean;
+  /** SMTP_URL and the addresses of the contact form's mail notification; no mail when unset. */
+  contactMail: ContactMailConfig;
   trustProxy: TrustProxy;
   /** Absolute origin used in canonical links, feeds and the sitemap; falls back to the site config. */
   publicUrl: string | undefined;
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imagesDir: resolve(env.IMAGES_DIR || 'data/images'),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     contactEnabled: flag(env, 'CONTACT_ENABLED'),
+    contactMail: contactMailConfig(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     http: httpConfig(env),

@@ -47,6 +47,8 @@ export interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: string;
+  /** When the site owner marked it read (ISO 8601 UTC); null while unread. */
+  read_at: string | null;
 }
 
 /** A slug that answers 301 to a post: an old slug of its file, or an alias of its front matter. */

@@ -46,7 +46,8 @@ const PAGE_TEXT: Record<number, [title: string, message: string]> = {
   ],
 };
 
-const escapeHtml = (text: string) =>
+/** Text made safe inside HTML elements and quoted attributes. */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,

@@ -1,16 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CONTACT_SUCCESS } from '../../../shared/forms.js';
 import { ApiError, ContactBody, ContactResult } from '../../../shared/schemas/api.js';
+import { ContactNotifier } from '../../contact/contact-notifier.js';
+import { ContactService } from '../../contact/contact.service.js';
 import { HttpError } from '../../http/errors.js';
+import { attemptLimit } from '../forms/attempt-limit.js';
+import { contactFormRoute } from '../forms/contact-form.js';
 
-export const CONTACT_SUCCESS = 'Your message has been sent. Thank you!';
-
-/** The contact form's target; answers 404 unless the site owner set CONTACT_ENABLED. */
+/**
+ * The contact form's targets: POST /api/contact (JSON, from the page's script) and its native
+ * form (routes/forms/); both answer 404 unless the site owner set CONTACT_ENABLED. Each message
+ * is stored, then mailed to the owner when SMTP_URL is set.
+ */
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, store } = app.ctx;
+  const { config, store, contentState } = app.ctx;
+  const notifier = new ContactNotifier(config.contactMail, app.log, () => {
+    const site = contentState.state.site;
+    return site ? { title: site.site.title, contactEmail: site.portfolio.contact.email } : null;
+  });
+  app.addHook('onClose', () => notifier.close());
+  const contact = new ContactService(store, notifier);
+  const limit = attemptLimit(app, 'contact', 5);
+
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: { max: 5, timeWindow: 60_000 } },
+      onRequest: limit,
       schema: {
         summary: 'Send a message through the contact form (when enabled)',
         tags: ['contact'],
@@ -21,12 +36,9 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!config.contactEnabled)
         throw new HttpError(404, 'not_found', 'The contact form is not enabled on this site');
-      const { name, email, subject, message } = request.body;
-      await store.db
-        .insertInto('contact_messages')
-        .values({ name, email, subject, message, created_at: new Date().toISOString() })
-        .execute();
+      await contact.receive(request.body);
       return reply.code(201).send({ message: CONTACT_SUCCESS });
     },
   );
+  await app.register(contactFormRoute, { contact, limit });
 };

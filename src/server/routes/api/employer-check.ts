@@ -2,20 +2,35 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, EmployerCheckBody, EmployerCheckResult } from '../../../shared/schemas/api.js';
 import { normalizeEmail } from '../../config.js';
+import { attemptLimit } from '../forms/attempt-limit.js';
+import { employerFormRoute } from '../forms/employer-form.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** The employer gate: the expected address stays on the server and is compared in constant time. */
+/** Whether `email` is the expected address (trimmed, any case), compared in constant time. */
+export function employerMatcher(expected: string): (email: string) => boolean {
+  const expectedDigest = digest(expected);
+  return (email) => {
+    const given = normalizeEmail(email);
+    return expected !== '' && given !== '' && timingSafeEqual(digest(given), expectedDigest);
+  };
+}
+
+/**
+ * The employer gate: POST /api/employer-check (JSON, from the page's script) and its native form
+ * (routes/forms/), which share their attempts. The expected address stays on the server.
+ */
 export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const expected = app.ctx.config.employerEmail;
-  const expectedDigest = digest(expected);
+  const allowed = employerMatcher(expected);
   if (!expected)
     app.log.warn('EMPLOYER_EMAIL is not set: the employer gate will refuse every address');
+  const limit = attemptLimit(app, 'employer-check', 10);
 
   app.post(
     '/api/employer-check',
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      onRequest: limit,
       schema: {
         summary: 'Check the employer e-mail address of the landing page',
         tags: ['employer'],
@@ -24,11 +39,9 @@ export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const given = normalizeEmail(request.body.email);
-      const allowed =
-        expected !== '' && given !== '' && timingSafeEqual(digest(given), expectedDigest);
       reply.header('cache-control', 'no-store');
-      return { allowed };
+      return { allowed: allowed(request.body.email) };
     },
   );
+  await app.register(employerFormRoute, { allowed, limit });
 };
