@@ -48,6 +48,8 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
         imagesDir: config.imagesDir,
         prune: options.prune === true,
         onProgress: progressPrinter('Reading posts'),
+        // One image may take seconds: shown from a few, each as it is done.
+        onImageProgress: progressPrinter('Images', 8, 1),
       }),
     );
     // The posts of an export were written into rows that hold their ids: new to this store.
@@ -55,7 +57,7 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
     const updated = summary.updated - (kept?.posts ?? 0);
     console.log(
       `Imported into ${store.label}: ${created} created, ${updated} updated, ` +
-        `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images copied ` +
+        `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images made (${summary.imagesReused} unchanged) ` +
         `in ${seconds(performance.now() - started)}` +
         ` (posts ${seconds(summary.phases.posts)}` +
         (summary.threads ? ` on ${summary.threads} threads` : '') +

@@ -2,12 +2,14 @@
 export function progressPrinter(
   label: string,
   minimum = 200,
+  /** On a terminal, the line is updated every this many items. */
+  every = 100,
 ): (done: number, total: number) => void {
   let lastTenth = -1;
   return (done, total) => {
     if (total < minimum) return;
     if (process.stderr.isTTY) {
-      if (done % 100 === 0 || done === total) {
+      if (done % every === 0 || done === total) {
         process.stderr.write(`\r${label}: ${done}/${total}${done === total ? '\n' : ''}`);
       }
       return;

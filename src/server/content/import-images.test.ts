@@ -1,10 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manyPosts, TINY_SVG, writeContent } from '../../../test/helpers/content-fixture.js';
 import { RASTER } from '../../../test/helpers/raster-images.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
+import { imageFiles } from '../../shared/image-variants.js';
+import { ImagesRepository } from './images.repository.js';
 import { ImportError, importContent } from './import.service.js';
 
 describe.each(ENGINES)('images of an import on %s', (engine) => {
@@ -41,19 +43,32 @@ describe.each(ENGINES)('images of an import on %s', (engine) => {
     expect(existsSync(join(imagesDir, 'cover.svg'))).toBe(false);
   });
 
-  it('publishes SVG as its sanitized drawing and raster files as they are', async () => {
+  it('publishes SVG as its sanitized drawing, at a URL of its own hash', async () => {
     const dir = writeContent({ posts: manyPosts(1, 'news') });
     const hostile = TINY_SVG.replace('<rect', '<script>alert(1)</script><rect onload="alert(1)"');
     writeFileSync(join(dir, 'images', 'cover.svg'), hostile);
     writeFileSync(join(dir, 'images', 'dot.png'), RASTER.png);
     await importContent(test.store, { contentDir: dir, imagesDir });
-    expect(readFileSync(join(imagesDir, 'cover.svg'), 'utf8')).toBe(TINY_SVG);
-    expect(readFileSync(join(imagesDir, 'dot.png')).equals(RASTER.png)).toBe(true);
+    const records = await new ImagesRepository(test.store.db).all();
+    const cover = imageFiles(records.find((r) => r.name === 'cover.svg')!);
+    expect(cover).toEqual([
+      {
+        url: expect.stringMatching(/^\/images\/cover\.[0-9a-f]{12}\.svg$/),
+        type: 'image/svg+xml',
+        width: 800,
+        height: 450,
+      },
+    ]);
+    const published = join(imagesDir, cover[0]!.url.slice(8));
+    expect(readFileSync(published, 'utf8')).toBe(TINY_SVG);
+    expect(existsSync(join(imagesDir, 'cover.svg'))).toBe(false);
+    const dot = imageFiles(records.find((r) => r.name === 'dot.png')!);
+    expect(dot.map((f) => f.type).slice(0, 2)).toEqual(['image/avif', 'image/webp']);
 
-    // A published copy that was tampered with is put right by the next import.
-    writeFileSync(join(imagesDir, 'cover.svg'), hostile);
+    // A published file that went missing is made again by the next import.
+    rmSync(published);
     const summary = await importContent(test.store, { contentDir: dir, imagesDir });
     expect(summary.images).toBe(1);
-    expect(readFileSync(join(imagesDir, 'cover.svg'), 'utf8')).toBe(TINY_SVG);
+    expect(readFileSync(published, 'utf8')).toBe(TINY_SVG);
   });
 });

@@ -8,6 +8,7 @@ import { searchWithoutDrafts } from './migrations/004-search-without-drafts.js';
 import { searchIndexWriteBuffer } from './migrations/005-search-index-write-buffer.js';
 import { stableUrls } from './migrations/008-stable-urls.js';
 import { contactReadState } from './migrations/009-contact-read-state.js';
+import { imageVariants } from './migrations/011-image-variants.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '005-search-index-write-buffer': searchIndexWriteBuffer(engine),
     '008-stable-urls': stableUrls(engine),
     '009-contact-read-state': contactReadState(engine),
+    '011-image-variants': imageVariants(engine),
   };
 }
 

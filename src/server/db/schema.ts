@@ -68,6 +68,18 @@ export interface RemovedSlugsTable {
   removed_at: string;
 }
 
+/** An image the import published; its served files are named from this row. */
+export interface ImagesTable {
+  /** The file name in the content's images/ folder. */
+  name: string;
+  hash: string;
+  width: number;
+  height: number;
+  /** 'jpeg' | 'png' | 'gif' | 'svg': the fallback format besides AVIF and WebP. */
+  format: string;
+  color: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
@@ -75,4 +87,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   post_aliases: PostAliasesTable;
   removed_slugs: RemovedSlugsTable;
+  images: ImagesTable;
 }
