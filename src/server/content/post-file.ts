@@ -6,7 +6,10 @@ import { Type, type Static } from 'typebox';
 import { parse as parseYaml } from 'yaml';
 import { NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
+import type { TocEntry } from '../../shared/schemas/api.js';
 import { renderMarkdown } from './markdown.js';
+import { readingStats } from './markdown/reading-stats.js';
+import { tableOfContents } from './markdown/toc.js';
 import { containerNestingProblems, MarkdownLimitError } from './nesting-limits.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
@@ -14,10 +17,10 @@ import { validate } from './schema-errors.js';
 import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
 
 /**
- * Bump when rendering or checking changes, so that a re-import re-renders every post. (5: the
- * nesting limits, NUL, UTF-8 and blank-text checks, which stored posts have not passed.)
+ * Bump when rendering or checking changes, so that a re-import re-renders every post. (6: the
+ * Markdown writers expect, word counts and tables of contents, which stored posts lack.)
  */
-export const RENDER_VERSION = 5;
+export const RENDER_VERSION = 6;
 
 export const FrontMatter = Type.Object(
   {
@@ -31,10 +34,6 @@ export const FrontMatter = Type.Object(
         '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
     }),
     draft: Type.Boolean({ default: false }),
-    /** Old slugs that answer 301 to this post (checked with the others in slug-history.ts). */
-    aliases: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: SLUG_MAX }), { maxItems: 100 }),
-    ),
   },
   { additionalProperties: false },
 );
@@ -53,8 +52,10 @@ export interface ParsedPost {
   text: string;
   /** Every image file the post needs: the cover and the body's. */
   images: string[];
-  /** Old slugs of the front matter's `aliases`, each once, as written. */
-  aliases: string[];
+  wordCount: number;
+  readingMinutes: number;
+  /** Empty below three headings. */
+  toc: TocEntry[];
 }
 
 export { ContentFileError };
@@ -216,6 +217,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
   const rendered = renderOrRefuse(file, body, firstLine);
   const html = sanitizePostHtml(rendered.html);
   const text = htmlToText(html);
+  const { wordCount, readingMinutes } = readingStats(text, html);
   return {
     slug,
     title: front.title.trim(),
@@ -227,7 +229,9 @@ function parseChecked(file: string, raw: string): ParsedPost {
     html,
     text,
     images: [...new Set([front.image, ...rendered.localImages])],
-    aliases: [...new Set(front.aliases ?? [])],
+    wordCount,
+    readingMinutes,
+    toc: tableOfContents(html),
   };
 }
 

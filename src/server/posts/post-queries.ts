@@ -14,6 +14,8 @@ export const CARD_COLUMNS = [
   'posts.summary',
   'posts.category_id',
   'posts.published_at',
+  'posts.reading_minutes',
+  'posts.word_count',
 ] as const;
 
 /** The columns of a post as a reader sees it, shared by a post view and the feeds. */
@@ -83,6 +85,9 @@ export function preparedReads(db: Kysely<Database>) {
         .select([
           'posts.id',
           ...POST_COLUMNS,
+          'posts.reading_minutes',
+          'posts.word_count',
+          'posts.toc_json',
           'categories.id as category_id',
           'categories.name as category_name',
           'categories.slug as category_slug',

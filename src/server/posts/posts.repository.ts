@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Category, PostCard, PostDetail, RelatedPost } from '../../shared/schemas/api.js';
+import type {
+  Category,
+  PostCard,
+  PostDetail,
+  RelatedPost,
+  TocEntry,
+} from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
 import { CARD_COLUMNS, listed, POST_COLUMNS, preparedReads, visible } from './post-queries.js';
 import type { PageKey } from './page-starts.js';
@@ -150,6 +156,10 @@ export class PostsRepository {
       category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
       published_at: row.published_at,
       updated_at: row.updated_at,
+      reading_minutes: row.reading_minutes,
+      word_count: row.word_count,
+      // Written by the import from the same schema (content/markdown/toc.ts).
+      toc: JSON.parse(row.toc_json) as TocEntry[],
     };
   }
 

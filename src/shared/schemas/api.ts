@@ -17,6 +17,23 @@ export type Category = Static<typeof Category>;
 
 export const CategoryList = Type.Array(Category);
 
+/** How long a post is, counted at import from its text. */
+export const ReadingStats = Type.Object({
+  reading_minutes: Type.Integer({
+    minimum: 0,
+    description: 'Estimated minutes to read (0: not yet counted)',
+  }),
+  word_count: Type.Integer({ minimum: 0, description: 'Words of the body, code included' }),
+});
+
+/** An entry of a post's table of contents: a heading of the body and the id it links to. */
+export const TocEntry = Type.Object({
+  depth: Type.Integer({ minimum: 1, maximum: 6, description: 'The heading level (h2: 2)' }),
+  id: Type.String({ description: "The heading element's id (`user-content-…`)" }),
+  text: Type.String(),
+});
+export type TocEntry = Static<typeof TocEntry>;
+
 /** A post as a card in a list: `name` is the post title, `image` a file name under `/images/`. */
 export const PostCard = Type.Object({
   id: Type.Integer({ minimum: 1 }),
@@ -26,6 +43,7 @@ export const PostCard = Type.Object({
   summary: Type.String(),
   category_id: Type.Integer({ minimum: 1 }),
   published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
+  ...ReadingStats.properties,
 });
 export type PostCard = Static<typeof PostCard>;
 
@@ -60,6 +78,10 @@ export const PostDetail = Type.Object({
   category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
   published_at: Type.String(),
   updated_at: Type.String(),
+  ...ReadingStats.properties,
+  toc: Type.Array(TocEntry, {
+    description: 'Headings of the body, in order; empty when it has fewer than 3',
+  }),
 });
 export type PostDetail = Static<typeof PostDetail>;
 

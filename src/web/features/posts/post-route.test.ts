@@ -15,6 +15,9 @@ const data: PostWithRelated = {
     category: { id: 2, name: 'News', slug: 'news' },
     published_at: '2025-01-02T03:04:05.000Z',
     updated_at: '2025-01-02T03:04:05.000Z',
+    reading_minutes: 1,
+    word_count: 3,
+    toc: [],
   },
   posts: [{ name: 'Another', slug: 'another', image: 'cover.svg' }],
 };
