@@ -163,8 +163,8 @@ describe('postfolio command', () => {
     const result = postfolio(['import', dir], env);
     expect(result.code).toBe(1);
     expect(result.err).toContain('nothing was written');
-    expect(result.err).toMatch(/posts\/broken\.md: front matter is not valid YAML/);
-    expect(result.err).toMatch(/posts\/reserved\.md: slug "api" "api" is reserved/);
+    expect(result.err).toMatch(/posts\/broken\.md:\d+: front matter is not valid YAML/);
+    expect(result.err).toMatch(/posts\/reserved\.md:3: slug "api" "api" is reserved/);
     expect(postCount(env.DATABASE_URL)).toBe(0);
   });
 

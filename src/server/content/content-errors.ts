@@ -1,10 +1,21 @@
 /** A content file that cannot be imported, with every problem found in it. */
 export class ContentFileError extends Error {
+  /**
+   * `lines[i]` is the line of `problems[i]` when it is known: such a problem reads
+   * `file:line: problem`, as compilers write it, one per line.
+   */
   constructor(
     readonly file: string,
     readonly problems: string[],
+    readonly lines: (number | undefined)[] = [],
   ) {
-    super(`${file}: ${problems.join('; ')}`);
+    super(
+      lines.some((line) => line !== undefined)
+        ? problems
+            .map((problem, i) => `${file}${lines[i] ? `:${lines[i]}` : ''}: ${problem}`)
+            .join('\n  ')
+        : `${file}: ${problems.join('; ')}`,
+    );
   }
 
   /**

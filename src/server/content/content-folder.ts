@@ -3,7 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { ContentFileError, ImportError } from './content-errors.js';
 
 /**
- * The files of a folder of the content (`posts`, `images`) whose names end with `suffix`.
+ * The files of a folder of the content (`posts`, `images`) whose names end with `suffix` (or
+ * with one of several, as posts' `.md` and `.markdown`).
  *
  * Symbolic links are refused, every one, wherever it points: an import reads only what is in the
  * content folder, and a link could publish as a post or an image any file the importing user may
@@ -11,7 +12,11 @@ import { ContentFileError, ImportError } from './content-errors.js';
  * the ones that stay inside. A link there, or the folder itself being one, refuses the whole
  * import before anything is written (ImportError), naming each link.
  */
-export async function listFiles(dir: string, suffix: string): Promise<string[]> {
+export async function listFiles(
+  dir: string,
+  suffix: string | readonly string[],
+): Promise<string[]> {
+  const suffixes = typeof suffix === 'string' ? [suffix] : suffix;
   const contentDir = resolve(dir, '..');
   const named = (path: string) => relative(contentDir, path);
   let entries;
@@ -32,7 +37,9 @@ export async function listFiles(dir: string, suffix: string): Promise<string[]> 
     .sort();
   if (links.length) throw new ImportError(links.map((link) => ContentFileError.symbolicLink(link)));
   return entries
-    .filter((e) => e.isFile() && e.name.endsWith(suffix) && !e.name.startsWith('.'))
+    .filter(
+      (e) => e.isFile() && suffixes.some((s) => e.name.endsWith(s)) && !e.name.startsWith('.'),
+    )
     .map((e) => join(e.parentPath, e.name))
     .sort();
 }

@@ -14,6 +14,7 @@ import {
   type LoadedPost,
   type ParsedPost,
   type PostSource,
+  POST_FILE_SUFFIXES,
 } from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
 
@@ -88,7 +89,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         ]),
       );
   }
-  const files = await listFiles(postsDir, '.md');
+  const files = await listFiles(postsDir, POST_FILE_SUFFIXES);
   const checkedImages = await checkImages(imagesSource, availableImages);
   failures.push(...checkedImages.failures);
   const imageSizes = checkedImages.sizes;

@@ -11,7 +11,13 @@ export interface PostLoader {
   close(): Promise<void>;
 }
 
-type Reply = { id: number; loaded?: LoadedPost; problems?: string[]; crash?: string };
+type Reply = {
+  id: number;
+  loaded?: LoadedPost;
+  problems?: string[];
+  lines?: (number | undefined)[];
+  crash?: string;
+};
 
 const inProcess: PostLoader = {
   threads: 0,
@@ -105,12 +111,12 @@ class ThreadLoader implements PostLoader {
 
   private watch(lane: Lane): void {
     const { worker } = lane;
-    worker.on('message', ({ id, loaded, problems, crash }: Reply) => {
+    worker.on('message', ({ id, loaded, problems, lines, crash }: Reply) => {
       lane.inFlight.shift();
       const entry = this.waiting.get(id)!;
       this.waiting.delete(id);
       if (loaded) entry.resolve(loaded);
-      else if (problems) entry.reject(new ContentFileError(entry.source.path, problems));
+      else if (problems) entry.reject(new ContentFileError(entry.source.path, problems, lines));
       else entry.reject(new Error(`loading ${entry.source.path} failed: ${crash}`));
     });
     worker.on('error', (error) => {

@@ -12,7 +12,7 @@ parentPort?.on('message', ({ id, source }: LoadRequest) => {
     parentPort!.postMessage({ id, loaded: loadPostFile(source) });
   } catch (error) {
     if (error instanceof ContentFileError)
-      parentPort!.postMessage({ id, problems: error.problems });
+      parentPort!.postMessage({ id, problems: error.problems, lines: error.lines });
     else parentPort!.postMessage({ id, crash: String((error as Error)?.stack ?? error) });
   }
 });

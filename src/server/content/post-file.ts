@@ -3,7 +3,6 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
-import { parse as parseYaml } from 'yaml';
 import { NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import type { TocEntry } from '../../shared/schemas/api.js';
@@ -15,6 +14,7 @@ import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
+import { parseYamlSource, YamlSyntaxError, type YamlSource } from './yaml-source.js';
 
 /**
  * Bump when rendering or checking changes, so that a re-import re-renders every post. (6: the
@@ -22,16 +22,27 @@ import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
  */
 export const RENDER_VERSION = 6;
 
+/** What a date of the front matter must look like, in words (errors and the JSON Schema). */
+const DATE_WORDS = 'not a date; write 2026-05-05 or 2026-05-05T10:00:00Z';
+
+/** The file names a post may have: `.md`, or `.markdown` as some editors save them. */
+export const POST_FILE_SUFFIXES = ['.md', '.markdown'] as const;
+
 export const FrontMatter = Type.Object(
   {
     title: NonBlankText(300),
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX })),
     category: NonBlankText(80),
     summary: Type.Optional(NonBlankText(600)),
-    image: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$' }),
+    image: Type.String({
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$',
+      patternErrorMessage:
+        'not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg, .gif or .avif, e.g. cover.webp',
+    }),
     date: Type.String({
       pattern:
         '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+      patternErrorMessage: DATE_WORDS,
     }),
     draft: Type.Boolean({ default: false }),
   },
@@ -152,11 +163,17 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
 function parseChecked(file: string, raw: string): ParsedPost {
   let data: unknown;
   let body: string;
+  // Front matter starts on the file's first line, so its lines are the file's lines.
+  let source: YamlSource | undefined;
+  const lineOf = (path: string[], part?: 'key' | 'value') => source?.lineOf(path, part);
   try {
     // Options are passed so gray-matter does not cache every file; code engines are refused.
     const parsed = matter(raw, {
       engines: {
-        yaml: (text: string) => parseYaml(text) ?? {},
+        yaml: (text: string) => {
+          source = parseYamlSource(text);
+          return source.data ?? {};
+        },
         js: rejectCode,
         javascript: rejectCode,
       },
@@ -164,6 +181,8 @@ function parseChecked(file: string, raw: string): ParsedPost {
     data = parsed.data;
     body = parsed.content;
   } catch (error) {
+    if (error instanceof YamlSyntaxError)
+      throw new ContentFileError(file, [error.describe('front matter')], [error.line]);
     throw new ContentFileError(file, [
       `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
     ]);
@@ -173,20 +192,23 @@ function parseChecked(file: string, raw: string): ParsedPost {
   // YAML escapes ("\0") can write a NUL that the file's text does not hold.
   const nulField = fieldWithNul(data);
   if (nulField)
-    throw new ContentFileError(file, [
-      `front matter "${nulField.replaceAll('\0', '\\0')}": contains a NUL character (U+0000)`,
-    ]);
+    throw new ContentFileError(
+      file,
+      [`${nulField.replaceAll('\0', '\\0')} contains a NUL character (U+0000); remove it`],
+      [lineOf(nulField.split('.'))],
+    );
   const result = validate<FrontMatter>(FrontMatter, data);
   if (!result.ok)
     throw new ContentFileError(
       file,
-      result.problems.map((p) => `front matter ${p}`),
+      result.problems.map((p) => p.text),
+      result.problems.map((p) => lineOf(p.path, p.part)),
     );
   const front = result.value;
 
-  const slug = front.slug ?? slugify(basename(file, '.md'));
+  const slug = front.slug ?? slugify(basename(file).replace(/\.(md|markdown)$/, ''));
   const problem = slugProblem(slug);
-  if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`]);
+  if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`], [lineOf(['slug'])]);
   // A date or time without a zone is UTC, so the stored instant does not depend on the machine.
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(front.date);
   const publishedAt = new Date(
@@ -207,7 +229,11 @@ function parseChecked(file: string, raw: string): ParsedPost {
     calendar.getUTCMonth() !== month - 1 ||
     calendar.getUTCDate() !== day
   )
-    throw new ContentFileError(file, [`"date": "${front.date}" is not a real date`]);
+    throw new ContentFileError(
+      file,
+      [`date "${front.date}" is not a real date or time; check the day, month and hour`],
+      [lineOf(['date'])],
+    );
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
   // The body is the end of the file: its lines are counted from where it starts.

@@ -23,14 +23,14 @@ function siteFile(content: string | Buffer): string {
 }
 const load = (content: string | Buffer) => loadSiteConfig(siteFile(content));
 
-/** The one problem loading refuses the file with, the file's path replaced by `site.yaml`. */
+/** The one problem loading refuses the file with, the file's path (and line) replaced by `site.yaml`. */
 async function refusal(content: string | Buffer): Promise<string> {
   const error = await load(content).then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ContentFileError);
-  return (error as ContentFileError).message.replace(/^.*site-\d+\.yaml:/, 'site.yaml:');
+  return (error as ContentFileError).message.replace(/^.*site-\d+\.yaml(:\d+)?:/, 'site.yaml:');
 }
 
 describe('site.yaml URLs', () => {
@@ -63,11 +63,11 @@ describe('site.yaml URLs', () => {
   ])('refuses the link %j, naming the file and the field', async (url) => {
     const shown = JSON.stringify(url);
     expect(await refusal(withUrl('student', url))).toBe(
-      `site.yaml: "landing.student.url": ${shown} is not a URL; ` +
+      `site.yaml: landing.student.url ${shown} is not a URL; ` +
         'write https://…, mailto:… or a path starting with /',
     );
     expect(await refusal(withUrl('product', url))).toMatch(
-      `site.yaml: "portfolio.products.0.url": ${shown} is not a URL`,
+      `site.yaml: portfolio.products.0.url ${shown} is not a URL`,
     );
   });
 
@@ -75,7 +75,7 @@ describe('site.yaml URLs', () => {
     expect((await load(withUrl('site', 'https://me.example'))).site.url).toBe('https://me.example');
     for (const url of ['/', '//me.example', 'mailto:a@b.example', 'me.example'])
       expect(await refusal(withUrl('site', url))).toBe(
-        `site.yaml: "site.url": ${JSON.stringify(url)} is not an absolute http(s) URL; write https://…`,
+        `site.yaml: site.url ${JSON.stringify(url)} is not an absolute http(s) URL; write https://…`,
       );
   });
 });
@@ -90,7 +90,7 @@ describe('site.yaml texts', () => {
   ])('refuses a blank %s, naming it', async (field, spoil) => {
     const site = good();
     spoil(site);
-    expect(await refusal(stringify(site))).toBe(`site.yaml: "${field}": is blank; write some text`);
+    expect(await refusal(stringify(site))).toBe(`site.yaml: ${field} is blank; write some text`);
   });
 });
 
@@ -107,7 +107,7 @@ describe('site.yaml bytes', () => {
     site.site.author = 'Ann\0';
     expect(stringify(site)).toContain('\\0'); // YAML writes it as an escape
     expect(await refusal(stringify(site))).toBe(
-      'site.yaml: "site.author": contains a NUL character (U+0000)',
+      'site.yaml: site.author contains a NUL character (U+0000); remove it',
     );
   });
 

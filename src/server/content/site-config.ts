@@ -1,9 +1,9 @@
 import { lstat, readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import { SiteConfig } from '../../shared/schemas/site-config.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 import { decodeContentText, fieldWithNul } from './text-file.js';
+import { parseYamlSource, YamlSyntaxError, type YamlSource } from './yaml-source.js';
 
 export const SITE_CONFIG_FILE = 'site.yaml';
 
@@ -30,26 +30,38 @@ export async function loadSiteConfig(file: string): Promise<SiteConfig> {
 }
 
 function parseSiteConfig(file: string, raw: string): SiteConfig {
-  let data: unknown;
+  let source: YamlSource;
   try {
-    data = parseYaml(raw);
+    source = parseYamlSource(raw);
   } catch (error) {
-    throw new ContentFileError(file, [
-      `is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
-    ]);
+    if (error instanceof YamlSyntaxError)
+      throw new ContentFileError(file, [error.describe('the file')], [error.line]);
+    throw error;
   }
+  const { data } = source;
   // YAML escapes ("\0") can write a NUL that the file's text does not hold.
   const nulField = fieldWithNul(data);
   if (nulField)
-    throw new ContentFileError(file, [
-      `"${nulField.replaceAll('\0', '\\0')}": contains a NUL character (U+0000)`,
-    ]);
+    throw new ContentFileError(
+      file,
+      [`${nulField.replaceAll('\0', '\\0')} contains a NUL character (U+0000); remove it`],
+      [source.lineOf(nulField.split('.'))],
+    );
   const result = validate<SiteConfig>(SiteConfig, data);
-  if (!result.ok) throw new ContentFileError(file, result.problems);
+  if (!result.ok)
+    throw new ContentFileError(
+      file,
+      result.problems.map((p) => p.text),
+      result.problems.map((p) => source.lineOf(p.path, p.part)),
+    );
   const slugs = new Set<string>();
-  for (const category of result.value.categories) {
+  for (const [i, category] of result.value.categories.entries()) {
     if (slugs.has(category.slug))
-      throw new ContentFileError(file, [`category slug "${category.slug}" is listed twice`]);
+      throw new ContentFileError(
+        file,
+        [`category slug "${category.slug}" is listed twice`],
+        [source.lineOf(['categories', String(i), 'slug'])],
+      );
     slugs.add(category.slug);
   }
   return result.value;

@@ -6,11 +6,18 @@ import { ContentUrl, NonBlankText as Text } from './content-fields.js';
 const Url = ContentUrl({ mailto: true });
 const ImageFile = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$',
+  patternErrorMessage:
+    'not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg or .avif',
 });
 
 export const CategoryConfig = Type.Object(
   {
-    slug: Type.String({ pattern: SLUG_PATTERN, maxLength: 80 }),
+    slug: Type.String({
+      pattern: SLUG_PATTERN,
+      maxLength: 80,
+      patternErrorMessage:
+        'not a slug; write lowercase letters, digits and single hyphens, e.g. web-performance',
+    }),
     name: Text(80),
     description: Type.Optional(Text(300)),
   },
@@ -99,7 +106,11 @@ export const SiteConfig = Type.Object(
         title: Text(120),
         description: Text(300),
         url: ContentUrl({ paths: false }, 500),
-        language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', default: 'en' }),
+        language: Type.String({
+          pattern: '^[a-z]{2}(-[A-Z]{2})?$',
+          default: 'en',
+          patternErrorMessage: 'not a language code; write en, or en-GB for a region',
+        }),
         author: Text(120),
       },
       { additionalProperties: false },
