@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when missing, builds when the build is missing or older
 // than the sources, then serves (migrating and loading the demo content into an empty store).
+// `npm run dev [-- dir]` runs `postfolio dev` the same way (scripts/start.js dev …).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,5 +43,6 @@ if (Math.max(...sources.map(newestMtime)) > builtAt) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
-process.argv.splice(2, process.argv.length, 'serve');
+const command = process.argv.slice(2);
+process.argv.splice(2, process.argv.length, ...(command.length ? command : ['serve']));
 await import(join(root, 'dist', 'cli', 'main.js'));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, type CommanderError } from 'commander';
 import { backupCommand, exportCommand, restoreCommand } from './backup-commands.js';
+import { DEV_DESCRIPTION, devCommand } from './dev-command.js';
 import {
   importCommand,
   migrateCommand,
@@ -58,6 +59,15 @@ export function buildProgram(): Command {
     .usage('[--workers N|auto]')
     .option('--workers <n>', 'serve with N processes (1 to 64; auto: one per core)')
     .action(serveCommand);
+
+  program
+    .command('dev')
+    .summary('preview a content folder: the site reloads itself as files are saved')
+    .description(DEV_DESCRIPTION)
+    .usage('[dir] [--port N]')
+    .argument('[dir]', 'the content folder (default: CONTENT_DIR, else content)')
+    .option('--port <n>', 'the port (default: PORT, else 3000; 0 picks a free one)')
+    .action(devCommand);
 
   program.command('migrate').summary('apply database migrations').action(migrateCommand);
 

@@ -17,7 +17,13 @@ interface ServerEntry {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves the built web app: hashed assets, then every other GET rendered on the server. */
-export async function mountWeb(app: FastifyInstance): Promise<void> {
+export async function mountWeb(
+  app: FastifyInstance,
+  options: {
+    /** More of each page's head, read before it renders: `postfolio dev`'s reload script. */
+    devHead?: () => string;
+  } = {},
+): Promise<void> {
   const clientDir = join(app.ctx.config.webDir, 'client');
   const entryFile = join(app.ctx.config.webDir, 'server', 'entry.server.js');
   if (!existsSync(entryFile))
@@ -48,6 +54,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const entryResponse = await app.ctx.pages.getOrProduce(request.url, async () => {
+      const devHead = options.devHead?.() ?? '';
       const watch = { unavailable: false };
       const result = await entry.render(
         // Concatenated, not resolved: a path such as //host must stay a path on this site.
@@ -68,7 +75,7 @@ export async function mountWeb(app: FastifyInstance): Promise<void> {
       const language = app.ctx.contentState.state.site?.site.language ?? 'en';
       return {
         statusCode: result.status,
-        body: template.page({ ...result, language }),
+        body: template.page({ ...result, head: result.head + devHead, language }),
         contentType: 'text/html; charset=utf-8',
         cacheable: result.status === 200,
       };

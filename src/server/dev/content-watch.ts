@@ -1,0 +1,94 @@
+import { basename } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { isEditorFile } from './content-stage.js';
+
+export interface ContentWatchOptions {
+  /** A burst of saves ends after this long without another (ms). */
+  quietMs?: number;
+  /** A burst that goes on is cut after this long, so a busy folder still shows progress (ms). */
+  maxWaitMs?: number;
+}
+
+/**
+ * Editors write a file several times when saving it (a backup, the file, its metadata): 40 ms
+ * holds most bursts together and keeps well inside the second a save may take to show.
+ */
+const QUIET_MS = 40;
+const MAX_WAIT_MS = 250;
+
+/**
+ * Watches a content folder (chokidar: native events, atomic saves seen as one change) and runs
+ * `round` once per burst of changes, never two at once: a change during a round runs one more
+ * round after it. What changed does not matter: each round looks at the whole folder.
+ */
+export class ContentWatch {
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private burstStart: number | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly quietMs: number;
+  private readonly maxWaitMs: number;
+
+  constructor(
+    private readonly dir: string,
+    private readonly round: () => Promise<void>,
+    options: ContentWatchOptions = {},
+  ) {
+    this.quietMs = options.quietMs ?? QUIET_MS;
+    this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  }
+
+  /** Resolves once the folder is watched. */
+  async start(): Promise<void> {
+    const watcher = watch(this.dir, {
+      ignoreInitial: true,
+      ignored: (path) => path !== this.dir && isEditorFile(basename(path)),
+    });
+    this.watcher = watcher;
+    watcher.on('all', () => this.schedule());
+    await new Promise<void>((resolve, reject) => {
+      watcher.once('ready', resolve);
+      watcher.once('error', reject);
+    });
+  }
+
+  /** Resolves once no round runs and none is waiting (tests). */
+  async settled(): Promise<void> {
+    while (this.running || this.timer) {
+      await (this.running ?? new Promise((resolve) => setTimeout(resolve, this.quietMs)));
+    }
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.watcher?.close();
+    await this.running;
+  }
+
+  private schedule(): void {
+    const now = performance.now();
+    this.burstStart ??= now;
+    clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.quietMs, this.burstStart + this.maxWaitMs - now));
+    this.timer = setTimeout(() => this.fire(), wait);
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.burstStart = undefined;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.round();
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+  }
+}

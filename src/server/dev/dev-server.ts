@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { ServerConfig } from '../config.js';
+import { openStore } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { mountWeb } from '../routes/web.js';
+import { ContentWatch, type ContentWatchOptions } from './content-watch.js';
+import { DevEvents, type DevProblem } from './dev-events.js';
+import { DevImporter, type DevImportResult } from './dev-import.js';
+import { liveReloadRoutes, liveReloadTag } from './live-reload.js';
+
+export interface DevServerOptions {
+  /** The server's settings; `databaseUrl` and `imagesDir` are the dev store's, never serve's. */
+  config: ServerConfig;
+  /** The writer's content folder, watched. */
+  contentDir: string;
+  /** A folder of the dev server's own: the stage and last good copies of the content. */
+  workDir: string;
+  /** Mounts the built web app (false in tests of the API alone). */
+  web?: boolean;
+  watch?: ContentWatchOptions;
+  /** Where the terminal lines go. */
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+}
+
+export interface DevServer {
+  app: FastifyInstance;
+  events: DevEvents;
+  watch: ContentWatch;
+  /** Ends the pages' streams, stops watching and closes the server and the store. */
+  close(): Promise<void>;
+}
+
+/** `posts/a.md:3: problem`, as editors and terminals link a place in a file. */
+export const problemLine = (p: DevProblem) =>
+  `${p.file}${p.line ? `:${p.line}` : ''}: ${p.problem}`;
+
+/**
+ * `postfolio dev`: the site of a content folder on a store of its own, imported again on every
+ * save. Each round that changes the site moves the revision the open pages are told about over
+ * Server-Sent Events (live-reload.ts), and they reload; a file that cannot be imported is
+ * reported in the terminal and on the pages while its last good version stays (dev-import.ts).
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const { config } = options;
+  const log = options.log ?? ((line) => console.log(line));
+  const warn = options.warn ?? ((line) => console.error(line));
+  const store = openStore(config.databaseUrl);
+  await migrateToLatest(store);
+  const importer = new DevImporter(store, {
+    contentDir: options.contentDir,
+    workDir: options.workDir,
+    imagesDir: config.imagesDir,
+  });
+  const events = new DevEvents();
+
+  const report = (result: DevImportResult, ms: number) => {
+    const { summary, problems, touched } = result;
+    if (summary && touched.length)
+      log(
+        `${touched.length > 3 ? `${touched.length} files` : touched.join(', ')}: ` +
+          `${summary.created} created, ${summary.updated} updated, ${summary.deleted} removed ` +
+          `(${Math.round(ms)} ms; ${events.listening} page(s) open)`,
+      );
+    for (const problem of problems)
+      warn(`${problemLine(problem)} (the last good version is shown)`);
+  };
+
+  const first = performance.now();
+  report(await importer.run(), performance.now() - first);
+
+  const app = await buildApp({
+    config,
+    store,
+    logger: { level: config.logLevel },
+    web: async (instance) => {
+      await liveReloadRoutes(instance, events);
+      if (options.web !== false)
+        await mountWeb(instance, { devHead: () => liveReloadTag(events.state.revision) });
+    },
+  });
+
+  const round = async () => {
+    const started = performance.now();
+    try {
+      const result = await importer.run();
+      const before = app.ctx.contentState.state.version;
+      // Read now rather than at the next poll: the caches drop before the pages are told.
+      await app.ctx.contentState.refresh();
+      // An image saved under its old name moves no content version, but the pages must show it.
+      const imagesCopied = (result.summary?.images ?? 0) > 0;
+      const changed = app.ctx.contentState.state.version !== before || imagesCopied;
+      events.publish(changed, result.problems);
+      // After the revision moved: a page rendered meanwhile names the old one and is not kept
+      // (a page produced across a clear is never stored), or it would reload forever.
+      if (changed) {
+        app.ctx.pages.clear();
+        app.ctx.responses.clear();
+      }
+      report(result, performance.now() - started);
+    } catch (error) {
+      warn(`postfolio dev: the import failed: ${(error as Error).message}`);
+    }
+  };
+  const watch = new ContentWatch(options.contentDir, round, options.watch);
+  await watch.start();
+
+  return {
+    app,
+    events,
+    watch,
+    close: async () => {
+      events.close();
+      await watch.close();
+      await app.close();
+      await store.close();
+    },
+  };
+}
