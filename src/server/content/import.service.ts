@@ -4,11 +4,18 @@ import type { Store } from '../db/connection.js';
 import { withRollbackJournal } from '../db/rollback-journal.js';
 import { ContentRepository, type PostRow } from './content.repository.js';
 import { listFiles } from './content-folder.js';
-import { checkImages, type ImageSizes } from './image-files.js';
-import { publishImages } from './publish-images.js';
+import type { ImageSizes } from './image-files.js';
+import {
+  keepOriginals,
+  prepareImages,
+  removeUnreferenced,
+  removeWritten,
+} from './image-publication.js';
+import { ImagesRepository } from './images.repository.js';
 import { sizeImages } from './image-sizes.js';
 import { ImportError } from './content-errors.js';
 import { createPostLoader } from './parse-pool.js';
+import { SlugHistory } from './slug-history.js';
 import {
   ContentFileError,
   type LoadedPost,
@@ -24,6 +31,8 @@ export interface ImportOptions {
   /** Remove posts (and unused categories) whose files are gone. */
   prune?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Images checked and their variants made or found (image-publication.ts). */
+  onImageProgress?: (done: number, total: number) => void;
   /** Posts written from which the SQLite search index is merged afterwards (tests lower it). */
   optimizeSearchFrom?: number;
 }
@@ -41,7 +50,9 @@ export interface ImportSummary {
   unchanged: number;
   deleted: number;
   categories: number;
+  /** Images whose variants this import made; the others' were found made already. */
   images: number;
+  imagesReused: number;
   /** Threads that parsed posts beside the main one (0: all in-process). */
   threads: number;
   /** Where the time went, ms: reading, parsing and writing posts; merging the search index; committing. */
@@ -90,9 +101,16 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       );
   }
   const files = await listFiles(postsDir, POST_FILE_SUFFIXES);
-  const checkedImages = await checkImages(imagesSource, availableImages);
-  failures.push(...checkedImages.failures);
-  const imageSizes = checkedImages.sizes;
+  // Made before the transaction, so that no lock is held while images are encoded.
+  const prepared = await prepareImages({
+    from: imagesSource,
+    to: options.imagesDir,
+    names: availableImages,
+    known: new Map((await new ImagesRepository(store.db).all()).map((r) => [r.name, r])),
+    onProgress: options.onImageProgress,
+  });
+  failures.push(...prepared.failures);
+  const imageSizes = prepared.sizes;
   const stored = new ContentRepository(store.db);
   const existing = await stored.existingSources();
   // Into a SQLite store without posts, an import has no old pages to keep readable: it may
@@ -118,6 +136,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         ? await repository.upsertCategories(site.categories)
         : new Map<string, number>();
       const seenSlugs = new Map<string, string>();
+      const history = new SlugHistory(trx, now);
       let pending: PostRow[] = [];
       let created = 0;
       let updated = 0;
@@ -164,7 +183,13 @@ export async function importContent(store: Store, options: ImportOptions): Promi
               availableImages,
             );
             slug = post.slug;
-            if (slugsBefore.has(slug)) updated += 1;
+            const renamed = await history.readPost(
+              path,
+              slug,
+              post.aliases,
+              existing.get(path)?.slug,
+            );
+            if (slugsBefore.has(slug) || renamed) updated += 1;
             else created += 1;
             pending.push(toRow(post, path, loaded.hash, categoryIds, imageSizes));
             if (!mergesPaused && store.engine === 'sqlite' && created + updated >= optimizeFrom) {
@@ -184,11 +209,16 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         if (pending.length >= WRITE_BATCH) await flush();
       }
       await flush();
+      if (site && failures.length === 0)
+        failures.push(...(await history.settle(seenSlugs, options.prune === true)));
       const postsDone = performance.now();
       if (failures.length || !site) throw rollback;
-      // Copied once everything checked out, before the commit: a refused import copies nothing,
-      // and a failed copy rolls the transaction back.
-      const images = await publishImages(imagesSource, options.imagesDir, availableImages);
+      // The variants' files are written already; their rows commit with the posts, and files no
+      // row stands for any more are removed only after the commit (removeUnreferenced).
+      const imageRows = new ImagesRepository(trx);
+      await imageRows.save(prepared.records);
+      if (options.prune) await imageRows.deleteExcept(new Set(prepared.records.map((r) => r.name)));
+      const images = prepared.processed;
 
       const merging = performance.now();
       if (mergesPaused) {
@@ -199,9 +229,11 @@ export async function importContent(store: Store, options: ImportOptions): Promi
 
       let deleted = 0;
       if (options.prune) {
+        await history.prune(new Set(seenSlugs.keys()));
         deleted = await repository.deletePostsExcept(new Set(seenSlugs.keys()));
         await repository.deleteUnusedCategoriesExcept(categorySlugs);
       }
+      await history.finish();
       const siteJson = JSON.stringify(site);
       // Publishing moves the content version, which drops every instance's caches: only on change.
       if (created || updated || deleted || (await repository.siteJson()) !== siteJson) {
@@ -215,6 +247,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         deleted,
         categories: site.categories.length,
         images,
+        imagesReused: prepared.reused,
         threads: loader.threads,
         phases: { posts: postsDone - started, searchIndex, commit: 0 },
       };
@@ -224,11 +257,14 @@ export async function importContent(store: Store, options: ImportOptions): Promi
     await (firstImport ? withRollbackJournal(store.db, writeAll) : writeAll());
     summary!.phases.commit = performance.now() - committing;
   } catch (error) {
+    await removeWritten(prepared.written);
     if (error === rollback) throw new ImportError(failures);
     throw error;
   } finally {
     await loader.close();
   }
+  await keepOriginals(imagesSource, options.imagesDir, prepared.originals);
+  await removeUnreferenced(options.imagesDir, await new ImagesRepository(store.db).all());
   return summary!;
 }
 

@@ -45,6 +45,10 @@ export const FrontMatter = Type.Object(
       patternErrorMessage: DATE_WORDS,
     }),
     draft: Type.Boolean({ default: false }),
+    /** Old slugs that answer 301 to this post (checked with the others in slug-history.ts). */
+    aliases: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: SLUG_MAX }), { maxItems: 100 }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -67,6 +71,8 @@ export interface ParsedPost {
   readingMinutes: number;
   /** Empty below three headings. */
   toc: TocEntry[];
+  /** Old slugs of the front matter's `aliases`, each once, as written. */
+  aliases: string[];
 }
 
 export { ContentFileError };
@@ -258,6 +264,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
     wordCount,
     readingMinutes,
     toc: tableOfContents(html),
+    aliases: [...new Set(front.aliases ?? [])],
   };
 }
 

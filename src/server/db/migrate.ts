@@ -6,8 +6,10 @@ import { fullTextSearch } from './migrations/002-full-text-search.js';
 import { contactMessages } from './migrations/003-contact-messages.js';
 import { searchWithoutDrafts } from './migrations/004-search-without-drafts.js';
 import { searchIndexWriteBuffer } from './migrations/005-search-index-write-buffer.js';
-import { contactReadState } from './migrations/009-contact-read-state.js';
 import { postReadingStats } from './migrations/006-post-reading-stats.js';
+import { stableUrls } from './migrations/008-stable-urls.js';
+import { contactReadState } from './migrations/009-contact-read-state.js';
+import { imageVariants } from './migrations/011-image-variants.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -17,8 +19,10 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '003-contact-messages': contactMessages(engine),
     '004-search-without-drafts': searchWithoutDrafts(engine),
     '005-search-index-write-buffer': searchIndexWriteBuffer(engine),
-    '009-contact-read-state': contactReadState(engine),
     '006-post-reading-stats': postReadingStats(),
+    '008-stable-urls': stableUrls(engine),
+    '009-contact-read-state': contactReadState(engine),
+    '011-image-variants': imageVariants(engine),
   };
 }
 

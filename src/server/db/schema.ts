@@ -57,9 +57,41 @@ export interface ContactMessagesTable {
   read_at: string | null;
 }
 
+/** A slug that answers 301 to a post: an old slug of its file, or an alias of its front matter. */
+export interface PostAliasesTable {
+  id: Generated<number>;
+  slug: string;
+  post_id: number;
+  /** 'front_matter': listed in `aliases`; 'renamed': the file's slug before it changed. */
+  origin: 'front_matter' | 'renamed';
+  created_at: string;
+}
+
+/** The slug of a post pruned away: it answers 410 Gone until a post or an alias takes it. */
+export interface RemovedSlugsTable {
+  id: Generated<number>;
+  slug: string;
+  removed_at: string;
+}
+
+/** An image the import published; its served files are named from this row. */
+export interface ImagesTable {
+  /** The file name in the content's images/ folder. */
+  name: string;
+  hash: string;
+  width: number;
+  height: number;
+  /** 'jpeg' | 'png' | 'gif' | 'svg': the fallback format besides AVIF and WebP. */
+  format: string;
+  color: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
   content_state: ContentStateTable;
   contact_messages: ContactMessagesTable;
+  post_aliases: PostAliasesTable;
+  removed_slugs: RemovedSlugsTable;
+  images: ImagesTable;
 }
