@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { PageTemplate } from '../ssr/page-template.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
+import { movedPostPage } from './post-moves.js';
 
 interface ServerEntry {
   render(request: Request, data: DataSource): Promise<RenderResult>;
@@ -64,6 +65,12 @@ export async function mountWeb(
       // The database is away: the error contract's 503 page with Retry-After, as the API's.
       if (watch.unavailable)
         throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
+      // An old slug of a post answers 301 to its new one, a pruned post's 410 (post-moves.ts).
+      const moved =
+        result.kind === 'page' && result.status === 404
+          ? await movedPostPage(app, request.url)
+          : undefined;
+      if (moved) return moved;
       if (result.kind === 'redirect') {
         return {
           statusCode: result.status,

@@ -99,6 +99,12 @@ export const CategoryParams = Type.Object({
   categoryId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 
+/** A 301 of an old post slug: an empty body, the post's current URL in `Location`. */
+export const MovedPermanently = Type.String({
+  maxLength: 0,
+  description: 'The post has a new slug; Location is its current URL (an old or alias slug)',
+});
+
 export const SlugParams = Type.Object({
   slug: Type.String({ minLength: 1, maxLength: 200 }),
 });

@@ -13,13 +13,16 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** Runs a load; a 404 from either source becomes the router's 404 response. */
+/**
+ * Runs a load; a 404 from either source becomes the router's 404 response, and so does a 410 of
+ * a removed post met in the browser (the server answers such a page with its own 410).
+ */
 export async function load<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const status = statusOf(error);
-    if (status === 404 || status === 400) throw routeData('Not Found', { status: 404 });
+    if (status === 404 || status === 400 || status === 410) throw routeData('Not Found', { status: 404 });
     throw error;
   }
 }

@@ -32,7 +32,10 @@ export function publicCacheControl(policy: CachePolicyConfig): string {
   ].join(', ');
 }
 
-/** The Cache-Control for an answer of this status produced for the response caches. */
+/**
+ * The Cache-Control for an answer of this status produced for the response caches. A 410 Gone
+ * (a pruned post) is an answer about the content, as public as the page it replaces.
+ */
 export function cacheControlFor(statusCode: number, publicValue: string): string {
-  return statusCode < 400 ? publicValue : NO_STORE;
+  return statusCode < 400 || statusCode === 410 ? publicValue : NO_STORE;
 }

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ApiError,
   CategoryParams,
+  MovedPermanently,
   PageQuery,
   PostPage,
   PostWithRelated,
   SlugParams,
 } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
+import { sendPostOrMoved } from '../post-moves.js';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
@@ -52,12 +54,16 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'One post with its related posts',
         tags: ['posts'],
         params: SlugParams,
-        response: { 200: PostWithRelated, 400: ApiError, 404: ApiError },
+        response: {
+          200: PostWithRelated,
+          301: MovedPermanently,
+          400: ApiError,
+          404: ApiError,
+          410: ApiError,
+        },
       },
     },
-    (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({
-        value: await posts.post(request.params.slug),
-      })),
+    // An old slug answers 301 to the current one, a pruned post's 410 (routes/post-moves.ts).
+    (request, reply) => sendPostOrMoved(request, reply, request.params.slug),
   );
 };
