@@ -3,12 +3,21 @@ import type { Store } from './db/connection.js';
 import type { ContentStateWatcher } from './content-state/content-state.js';
 import type { ResponseCache } from './http/response-cache.js';
 import type { PostsService } from './posts/posts.service.js';
+import type { ImageCatalog } from './images/image-catalog.js';
+import type { Clock } from './schedule/clock.js';
+import type { PublicationSchedule } from './schedule/publication-schedule.js';
 
 /** The services every route reaches through `app.ctx`. */
 export interface AppContext {
   config: ServerConfig;
   store: Store;
   posts: PostsService;
+  /** The published images and their variants (/images/ redirects, cards, post bodies). */
+  images: ImageCatalog;
+  /** What "now" is for which posts are visible (a post dated later is scheduled). */
+  clock: Clock;
+  /** Drops what was derived from the visible posts when the next scheduled post goes live. */
+  schedule: PublicationSchedule;
   contentState: ContentStateWatcher;
   /** Serialized responses of /api/ URLs, cleared on every content change. */
   responses: ResponseCache;
@@ -17,7 +26,10 @@ export interface AppContext {
    * change. Kept apart so that large pages cannot crowd out API responses.
    */
   pages: ResponseCache;
-  /** The Cache-Control of public answers from the caches (http/front/cache-policy.ts). */
+  /**
+   * The Cache-Control of public answers from the caches (http/front/cache-policy.ts); shorter
+   * just before a scheduled post goes live (schedule/cache-lifetime.ts).
+   */
   cacheControl: string;
   /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */
   inlineStyleHashes: readonly string[];

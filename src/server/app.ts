@@ -12,7 +12,6 @@ import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
 import { ErrorAnswers } from './http/error-answer.js';
 import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
-import { publicCacheControl } from './http/front/cache-policy.js';
 import { FrontDoor } from './http/front/front-door.js';
 import { ResponseCache } from './http/response-cache.js';
 import { errorHandlers } from './plugins/error-handlers.js';
@@ -22,6 +21,10 @@ import { validatorCompiler } from './plugins/validators.js';
 import { PostsRepository } from './posts/posts.repository.js';
 import { PostsService } from './posts/posts.service.js';
 import { createPostSearch } from './posts/search/search.js';
+import { CacheLifetime } from './schedule/cache-lifetime.js';
+import { systemClock, type Clock } from './schedule/clock.js';
+import { PublicationSchedule } from './schedule/publication-schedule.js';
+import { ScheduleRepository } from './schedule/schedule.repository.js';
 import { categoryRoutes } from './routes/api/categories.js';
 import { contactRoutes } from './routes/api/contact.js';
 import { employerCheckRoutes } from './routes/api/employer-check.js';
@@ -44,6 +47,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** How often to look for content written by another process; tests set it low. */
   contentPollMs?: number;
+  /** Decides which posts are visible (scheduled posts); tests move an injected one. */
+  clock?: Clock;
   /** Mounts the server-rendered web app; omitted in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
 }
@@ -77,29 +82,53 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   front.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
 
-  const repository = new PostsRepository(store.db);
+  const clock = options.clock ?? systemClock;
+  const repository = new PostsRepository(store.db, clock);
+  const schedule = new PublicationSchedule({
+    clock,
+    nextPublication: (now) => new ScheduleRepository(store.db).nextPublication(now),
+    publish: () => contentMoved(),
+  });
+  const lifetime = new CacheLifetime(config.cachePolicy, () => schedule.next, clock);
   const ctx: AppContext = {
     config,
     store,
-    posts: new PostsService(repository, createPostSearch(store.db, store.engine), config.pageSize),
+    posts: new PostsService(
+      repository,
+      createPostSearch(store.db, store.engine, clock),
+      config.pageSize,
+    ),
+    clock,
+    schedule,
     contentState: new ContentStateWatcher(store.db, {
       pollMs: options.contentPollMs,
       listen: store.listen,
     }),
     responses: new ResponseCache(2000, config.cacheBytes.api),
     pages: new ResponseCache(300, config.cacheBytes.pages),
-    cacheControl: publicCacheControl(config.cachePolicy),
+    get cacheControl() {
+      return lifetime.value;
+    },
     inlineStyleHashes: [],
   };
   app.decorate('ctx', ctx);
   front.ctx = ctx;
-  ctx.contentState.onChange(() => {
+  // A change of the content, or of what is visible of it (a scheduled post going live).
+  const contentMoved = () => {
     ctx.posts.contentChanged();
     ctx.responses.clear();
     ctx.pages.clear();
+  };
+  ctx.contentState.onChange(() => {
+    contentMoved();
+    void schedule.refresh();
   });
   await ctx.contentState.start();
-  app.addHook('onClose', async () => ctx.contentState.stop());
+  await schedule.start();
+  app.addHook('onClose', async () => {
+    schedule.stop();
+    await ctx.contentState.stop();
+  });
   // Closing drains first: requests in flight and on open connections are answered.
   app.addHook('preClose', async () => {
     await front.drain();

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { importContent } from '../../src/server/content/import.service.js';
 import type { Engine } from '../../src/server/db/schema.js';
+import type { Clock } from '../../src/server/schedule/clock.js';
 import { writeContent, type FixturePost } from './content-fixture.js';
 import { createTestStore, type TestStore } from './stores.js';
 
@@ -24,6 +25,8 @@ export async function apiHarness(
     posts: FixturePost[];
     categories?: Record<string, string>;
     env?: NodeJS.ProcessEnv;
+    /** The app's clock, which decides when scheduled posts go live. */
+    clock?: Clock;
     /** Runs before the app is ready, e.g. to add a hook. */
     beforeReady?: (app: FastifyInstance) => void;
   },
@@ -36,7 +39,12 @@ export async function apiHarness(
     ...options.env,
   });
   await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
-  const app = await buildApp({ config, store: test.store, contentPollMs: 50 });
+  const app = await buildApp({
+    config,
+    store: test.store,
+    contentPollMs: 50,
+    clock: options.clock,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

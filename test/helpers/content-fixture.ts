@@ -91,13 +91,15 @@ export function writeContent(options: {
   return dir;
 }
 
-/** `count` posts in one category with distinct dates, newest last. */
+/** `count` posts in one category with distinct dates, newest last, all in the past. */
 export function manyPosts(count: number, category: string, prefix = 'post'): FixturePost[] {
+  // A day apart from 2025-01-01; a longer list starts earlier, so that no post is scheduled.
+  const first = Math.min(0, 600 - count);
   return Array.from({ length: count }, (_, i) => ({
     slug: `${prefix}-${i + 1}`,
     title: `${prefix} number ${i + 1}`,
     category,
     body: `Paragraph of ${prefix} ${i + 1}.\n\n## A heading\n\n- one\n- two\n`,
-    date: new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+    date: new Date(Date.UTC(2025, 0, 1 + first + i)).toISOString().slice(0, 10),
   }));
 }

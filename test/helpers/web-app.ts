@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type ServerConfig } from '../../src/server/config.js';
 import { importContent } from '../../src/server/content/import.service.js';
 import type { Engine } from '../../src/server/db/schema.js';
+import type { Clock } from '../../src/server/schedule/clock.js';
 import { mountWeb } from '../../src/server/routes/web.js';
 import { writeContent, type FixturePost } from './content-fixture.js';
 import { createTestStore, type TestStore } from './stores.js';
@@ -27,6 +28,8 @@ export async function webHarness(
     categories?: Record<string, string>;
     env?: NodeJS.ProcessEnv;
     logger?: FastifyServerOptions['logger'];
+    /** The app's clock, which decides when scheduled posts go live. */
+    clock?: Clock;
     /** Runs before the app is ready, e.g. to add a route. */
     beforeReady?: (app: FastifyInstance) => void;
   },
@@ -43,7 +46,13 @@ export async function webHarness(
     ...options.env,
   });
   await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
-  const app = await buildApp({ config, store: test.store, web: mountWeb, logger: options.logger });
+  const app = await buildApp({
+    config,
+    store: test.store,
+    web: mountWeb,
+    logger: options.logger,
+    clock: options.clock,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -30,18 +30,21 @@ export const POST_COLUMNS = [
 ] as const;
 
 /**
- * Which posts a reader sees. Every list, count, page key, post view, related list, feed and the
- * sitemap goes through this one predicate, so that a rule added here (a post dated in the future
- * stays hidden until its time) holds everywhere at once. It must keep the form the partial
- * indexes are declared with (`WHERE draft = 0`), or the planners stop using them.
+ * Which posts a reader sees at `now` (ISO 8601, `isoNow`): published, not drafts, and dated no
+ * later than now, so a scheduled post stays hidden until its time. Every list, count, page key,
+ * post view, related list, feed and the sitemap goes through this one predicate (the search
+ * adapters state the same rule in their SQL). It must keep the form the partial indexes are
+ * declared with (`WHERE draft = 0`), or the planners stop using them; the date is then a range
+ * bound on those indexes, which lead with `published_at`.
  */
-export function visible(eb: ExpressionBuilder<Database, 'posts'>) {
-  return eb('posts.draft', '=', 0);
+export function visible(now: string) {
+  return (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.and([eb('posts.draft', '=', 0), eb('posts.published_at', '<=', now)]);
 }
 
-/** The visible posts of a list (all, or one category's), unordered. */
-export function listed(db: Kysely<Database>, categoryId: number | undefined) {
-  const query = db.selectFrom('posts').where(visible);
+/** The posts of a list (all, or one category's) visible at `now`, unordered. */
+export function listed(db: Kysely<Database>, categoryId: number | undefined, now: string) {
+  const query = db.selectFrom('posts').where(visible(now));
   return categoryId === undefined ? query : query.where('posts.category_id', '=', categoryId);
 }
 
@@ -51,22 +54,24 @@ export function listed(db: Kysely<Database>, categoryId: number | undefined) {
  */
 export function preparedReads(db: Kysely<Database>) {
   const pageFrom = (inCategory: boolean) =>
-    preparedQuery(db, (categoryId: number, from: string, fromId: number, limit: number) =>
-      listed(db, inCategory ? categoryId : undefined)
-        .select(CARD_COLUMNS)
-        .where((eb) =>
-          eb(eb.refTuple('posts.published_at', 'posts.id'), '<=', eb.tuple(from, fromId)),
-        )
-        .orderBy('posts.published_at', 'desc')
-        .orderBy('posts.id', 'desc')
-        .limit(limit),
+    preparedQuery(
+      db,
+      (now: string, categoryId: number, from: string, fromId: number, limit: number) =>
+        listed(db, inCategory ? categoryId : undefined, now)
+          .select(CARD_COLUMNS)
+          .where((eb) =>
+            eb(eb.refTuple('posts.published_at', 'posts.id'), '<=', eb.tuple(from, fromId)),
+          )
+          .orderBy('posts.published_at', 'desc')
+          .orderBy('posts.id', 'desc')
+          .limit(limit),
     );
   const newestOthers = (sameCategory: boolean) =>
-    preparedQuery(db, (postId: number, categoryId: number, limit: number) =>
+    preparedQuery(db, (now: string, postId: number, categoryId: number, limit: number) =>
       db
         .selectFrom('posts')
         .select(['posts.id', 'posts.title as name', 'posts.slug', 'posts.image'])
-        .where(visible)
+        .where(visible(now))
         .where('posts.id', '!=', postId)
         .where('posts.category_id', sameCategory ? '=' : '!=', categoryId)
         .orderBy('posts.published_at', 'desc')
@@ -78,7 +83,7 @@ export function preparedReads(db: Kysely<Database>) {
     pageOfCategory: pageFrom(true),
     newestInCategory: newestOthers(true),
     newestElsewhere: newestOthers(false),
-    postBySlug: preparedQuery(db, (slug: string) =>
+    postBySlug: preparedQuery(db, (now: string, slug: string) =>
       db
         .selectFrom('posts')
         .innerJoin('categories', 'categories.id', 'posts.category_id')
@@ -93,7 +98,7 @@ export function preparedReads(db: Kysely<Database>) {
           'categories.slug as category_slug',
         ])
         .where('posts.slug', '=', slug)
-        .where(visible),
+        .where(visible(now)),
     ),
   };
 }

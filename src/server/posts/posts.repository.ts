@@ -7,6 +7,7 @@ import type {
   TocEntry,
 } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
+import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { CARD_COLUMNS, listed, POST_COLUMNS, preparedReads, visible } from './post-queries.js';
 import type { PageKey } from './page-starts.js';
 
@@ -32,15 +33,23 @@ export class PostsRepository {
   /** The queries of every uncached post view and list page, compiled once. */
   private readonly prepared: ReturnType<typeof preparedReads>;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** What "now" is for `visible`: posts dated later are hidden (schedule/). */
+    private readonly clock: Clock = systemClock,
+  ) {
     this.prepared = preparedReads(db);
+  }
+
+  private now(): string {
+    return isoNow(this.clock);
   }
 
   async listCategories(): Promise<Category[]> {
     return this.db
       .selectFrom('categories')
       .leftJoin('posts', (join) =>
-        join.onRef('posts.category_id', '=', 'categories.id').on(visible),
+        join.onRef('posts.category_id', '=', 'categories.id').on(visible(this.now())),
       )
       .select(['categories.id', 'categories.name', 'categories.slug'])
       .select((eb) => eb.fn.count<number>('posts.id').as('post_count'))
@@ -62,14 +71,14 @@ export class PostsRepository {
     let query = this.db
       .selectFrom('posts')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where(visible);
+      .where(visible(this.now()));
     if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
-  private listed(categoryId: number | undefined) {
-    return listed(this.db, categoryId);
+  private listed(categoryId: number | undefined, now = this.now()) {
+    return listed(this.db, categoryId, now);
   }
 
   /** A page by OFFSET: reads and skips every earlier post. Paging uses `listCardsFrom`. */
@@ -97,9 +106,10 @@ export class PostsRepository {
     limit: number;
   }): Promise<PostCard[]> {
     const { categoryId, from, limit } = options;
+    const now = this.now();
     return categoryId === undefined
-      ? this.prepared.pageOfAll(0, from.published_at, from.id, limit)
-      : this.prepared.pageOfCategory(categoryId, from.published_at, from.id, limit);
+      ? this.prepared.pageOfAll(now, 0, from.published_at, from.id, limit)
+      : this.prepared.pageOfCategory(now, categoryId, from.published_at, from.id, limit);
   }
 
   /**
@@ -111,7 +121,9 @@ export class PostsRepository {
     pageSize: number,
     categoryId?: number,
   ): Promise<{ starts: PageKey[]; total: number }> {
-    const numbered = this.listed(categoryId).select((eb) => [
+    // One instant for both halves, so the count is of the same list as the starts.
+    const now = this.now();
+    const numbered = this.listed(categoryId, now).select((eb) => [
       'posts.published_at',
       'posts.id',
       eb.fn
@@ -125,7 +137,7 @@ export class PostsRepository {
       .where(sql<number>`(n - 1) % ${pageSize}`, '=', 0)
       .$castTo<{ published_at: string | null; id: number | null; n: number }>()
       .unionAll(
-        this.listed(categoryId).select((eb) => [
+        this.listed(categoryId, now).select((eb) => [
           sql<string | null>`NULL`.as('published_at'),
           sql<number | null>`NULL`.as('id'),
           eb.fn.countAll<number>().as('n'),
@@ -143,7 +155,7 @@ export class PostsRepository {
   }
 
   async findPublishedBySlug(slug: string): Promise<PostDetail | undefined> {
-    const [row] = await this.prepared.postBySlug(slug);
+    const [row] = await this.prepared.postBySlug(this.now(), slug);
     if (!row) return undefined;
     return {
       id: row.id,
@@ -166,7 +178,7 @@ export class PostsRepository {
   /** The newest posts of a category, as related posts with their ids. */
   async listNewest(categoryId: number, limit: number): Promise<NewestPost[]> {
     // No post has id 0: none is left out.
-    return this.prepared.newestInCategory(0, categoryId, limit);
+    return this.prepared.newestInCategory(this.now(), 0, categoryId, limit);
   }
 
   /**
@@ -178,10 +190,11 @@ export class PostsRepository {
     post: { id: number; category: { id: number } },
     limit: number,
   ): Promise<RelatedPost[]> {
-    const same = await this.prepared.newestInCategory(post.id, post.category.id, limit);
+    const now = this.now();
+    const same = await this.prepared.newestInCategory(now, post.id, post.category.id, limit);
     const rest =
       same.length < limit
-        ? await this.prepared.newestElsewhere(post.id, post.category.id, limit - same.length)
+        ? await this.prepared.newestElsewhere(now, post.id, post.category.id, limit - same.length)
         : [];
     return [...same, ...rest].map(({ name, slug, image }) => ({ name, slug, image }));
   }
@@ -202,7 +215,7 @@ export class PostsRepository {
       .selectFrom('posts')
       .innerJoin('categories', 'categories.id', 'posts.category_id')
       .select([...POST_COLUMNS, 'categories.name as category_name'])
-      .where(visible);
+      .where(visible(this.now()));
     if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
     return query
       .orderBy('posts.published_at', 'desc')
@@ -216,7 +229,7 @@ export class PostsRepository {
     return this.db
       .selectFrom('posts')
       .select(['posts.slug', 'posts.updated_at'])
-      .where(visible)
+      .where(visible(this.now()))
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(limit)

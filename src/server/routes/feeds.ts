@@ -13,7 +13,7 @@ const SITEMAP_MAX = 50_000;
 
 /** RSS for the whole site and per category, the sitemap and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
-  const repository = new PostsRepository(app.ctx.store.db);
+  const repository = new PostsRepository(app.ctx.store.db, app.ctx.clock);
   const { pages } = app.ctx;
   const origin = () => publicSite(app.ctx).site.url.replace(/\/+$/, '');
 
@@ -64,22 +64,24 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => {
       const base = origin();
-      const [posts, categories] = await Promise.all([
+      const [posts, categories, tags] = await Promise.all([
         repository.listSitemapEntries(SITEMAP_MAX - 100),
         repository.listCategories(),
+        app.ctx.posts.tags.list(),
       ]);
       const urls = [
         `<url><loc>${escapeXml(base)}/</loc></url>`,
         `<url><loc>${escapeXml(base)}/posts</loc></url>`,
         `<url><loc>${escapeXml(base)}/resume</loc></url>`,
         ...categories.map((c) => `<url><loc>${escapeXml(`${base}/cate/${c.id}`)}</loc></url>`),
+        ...tags.map((t) => `<url><loc>${escapeXml(`${base}/tag/${t.slug}`)}</loc></url>`),
         ...posts.map(
           (p) =>
             `<url><loc>${escapeXml(`${base}/${p.slug}`)}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
         ),
       ];
       return {
-        body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.slice(0, SITEMAP_MAX).join('\n')}\n</urlset>\n`,
         contentType: 'application/xml; charset=utf-8',
       };
     });

@@ -33,6 +33,22 @@ export function publicCacheControl(policy: CachePolicyConfig): string {
 }
 
 /**
+ * The Cache-Control of a public answer while the next scheduled post goes live in `secondsLeft`:
+ * no browser or shared cache may keep the answer past that moment, nor serve it stale while it
+ * revalidates, so the post appears everywhere on time. Further off, the usual lifetimes.
+ */
+export function publicCacheControlFor(policy: CachePolicyConfig, secondsLeft: number): string {
+  if (secondsLeft >= Math.max(policy.maxAge, policy.sharedMaxAge))
+    return publicCacheControl(policy);
+  const left = Math.max(0, secondsLeft);
+  return publicCacheControl({
+    maxAge: Math.min(policy.maxAge, left),
+    sharedMaxAge: Math.min(policy.sharedMaxAge, left),
+    staleWhileRevalidate: 0,
+  });
+}
+
+/**
  * The Cache-Control for an answer of this status produced for the response caches. A 410 Gone
  * (a pruned post) is an answer about the content, as public as the page it replaces.
  */

@@ -45,7 +45,8 @@ const answerHeaderCache = new WeakMap<CachedResponse, Map<Variant, Wire>>();
  * entry's own and, with a body, its type, length and encoding. Built once per entry and variant,
  * so both ways of answering from the cache send the same headers without per-request work. Each
  * encoded form has its own ETag (a different representation), and a 304 carries the headers the
- * 200 would have (RFC 9110, 15.4.5), that form's ETag among them.
+ * 200 would have (RFC 9110, 15.4.5), that form's ETag among them. They are built again when the
+ * public Cache-Control changes (its lifetimes shorten before a scheduled post goes live).
  */
 function answerHeaders(
   entry: CachedResponse,
@@ -60,12 +61,13 @@ function answerHeaders(
     answerHeaderCache.set(entry, variants);
   }
   let headers = variants.get(variant);
-  if (!headers) {
+  const caching = cacheControlFor(entry.statusCode, cacheControl);
+  if (!headers || headers['cache-control'] !== caching) {
     const encoded = ETAG_SUFFIX[variant];
     headers = {
       ...security,
       etag: encoded ? variantEtag(entry.etag, encoded) : entry.etag,
-      'cache-control': cacheControlFor(entry.statusCode, cacheControl),
+      'cache-control': caching,
       vary: 'accept-encoding',
       ...entry.headers,
     };

@@ -13,28 +13,52 @@ const BM25 = sql.raw('bm25(posts_fts, 10.0, 4.0, 1.0)');
  */
 const rowidBound = (id: number) => sql`CAST(${id} AS INTEGER)`;
 
+/** A query's text, the instant it searches at, and whether posts scheduled later must be left out. */
+interface Visible {
+  text: string;
+  now: string;
+  scheduled: boolean;
+}
+
 /**
- * SQLite FTS5. Drafts are not in the index, so counting and ranking run in the index alone.
+ * post-queries.ts `visible` in the index's terms. Drafts are not in the index; posts dated after
+ * `now` are, and are left out by id. Most searches run with none scheduled and skip the test.
+ */
+const notScheduled = (match: Visible) =>
+  match.scheduled
+    ? sql`AND rowid NOT IN (SELECT id FROM posts WHERE draft = 0 AND published_at > ${match.now})`
+    : sql``;
+
+/**
+ * SQLite FTS5. Drafts are not in the index, so counting and ranking run in the index alone (with
+ * posts scheduled for later, less those, found once per query on the list's index).
  * An explicit bm25() (not the `rank` column) lets FTS5 score only the rows of a rowid range.
  */
-export class Fts5Search extends WindowedSearch<string> {
-  protected prepare(query: SearchQuery): string | null {
-    return query.terms.length ? quotedTerms(query) : null;
+export class Fts5Search extends WindowedSearch<Visible> {
+  protected prepare(query: SearchQuery, now: string): Visible | null {
+    return query.terms.length ? { text: quotedTerms(query), now, scheduled: true } : null;
   }
 
-  protected async count(db: Kysely<Database>, match: string): Promise<number> {
+  protected override async scoped(db: Kysely<Database>, match: Visible): Promise<Visible> {
+    const { rows } = await sql`
+      SELECT 1 FROM posts WHERE draft = 0 AND published_at > ${match.now} LIMIT 1`.execute(db);
+    return { ...match, scheduled: rows.length > 0 };
+  }
+
+  protected async count(db: Kysely<Database>, match: Visible): Promise<number> {
     const { rows } = await sql<{ total: number }>`
-      SELECT count(*) AS total FROM posts_fts WHERE posts_fts MATCH ${match}`.execute(db);
+      SELECT count(*) AS total FROM posts_fts
+      WHERE posts_fts MATCH ${match.text} ${notScheduled(match)}`.execute(db);
     return Number(rows[0]?.total ?? 0);
   }
 
-  protected async nthNewestId(db: Kysely<Database>, match: string, n: number): Promise<number> {
+  protected async nthNewestId(db: Kysely<Database>, match: Visible, n: number): Promise<number> {
     return (
       (
         await this.ids(
           db,
           sql<{ id: number }>`
-      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match}
+      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match.text} ${notScheduled(match)}
       ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
         )
       )[0] ?? 0
@@ -43,7 +67,7 @@ export class Fts5Search extends WindowedSearch<string> {
 
   protected rankedIds(
     db: Kysely<Database>,
-    match: string,
+    match: Visible,
     floor: number,
     limit: number,
     offset: number,
@@ -51,7 +75,8 @@ export class Fts5Search extends WindowedSearch<string> {
     return this.ids(
       db,
       sql<{ id: number }>`
-      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} AND rowid >= ${rowidBound(floor)}
+      SELECT rowid AS id FROM posts_fts
+      WHERE posts_fts MATCH ${match.text} AND rowid >= ${rowidBound(floor)} ${notScheduled(match)}
       ORDER BY ${BM25}, rowid DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
@@ -64,7 +89,7 @@ export class Fts5Search extends WindowedSearch<string> {
    */
   protected override rankedNewestIds(
     db: Kysely<Database>,
-    match: string,
+    match: Visible,
     window: number,
     limit: number,
     offset: number,
@@ -73,7 +98,8 @@ export class Fts5Search extends WindowedSearch<string> {
       db,
       sql<{ id: number }>`
       SELECT id FROM (
-        SELECT rowid AS id, ${BM25} AS score FROM posts_fts WHERE posts_fts MATCH ${match}
+        SELECT rowid AS id, ${BM25} AS score FROM posts_fts
+        WHERE posts_fts MATCH ${match.text} ${notScheduled(match)}
         ORDER BY rowid DESC LIMIT ${window}
       ) ORDER BY score, id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
@@ -81,7 +107,7 @@ export class Fts5Search extends WindowedSearch<string> {
 
   protected newestIds(
     db: Kysely<Database>,
-    match: string,
+    match: Visible,
     ceiling: number | null,
     limit: number,
     offset: number,
@@ -90,7 +116,8 @@ export class Fts5Search extends WindowedSearch<string> {
     return this.ids(
       db,
       sql<{ id: number }>`
-      SELECT rowid AS id FROM posts_fts WHERE posts_fts MATCH ${match} ${below}
+      SELECT rowid AS id FROM posts_fts
+      WHERE posts_fts MATCH ${match.text} ${below} ${notScheduled(match)}
       ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }

@@ -3,7 +3,16 @@ import type { Database } from '../../db/schema.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
 import { WindowedSearch } from './windowed-search.js';
 
+/** A query's text and the instant whose visible posts it searches. */
+interface Visible {
+  text: string;
+  now: string;
+}
+
 const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+
+/** post-queries.ts `visible`, in the form of the partial indexes (`draft = 0`). */
+const VISIBLE = (match: Visible) => sql`draft = 0 AND published_at <= ${match.now}`;
 
 /**
  * Up to this many matches, a search reads them through the GIN index's bitmap only. PostgreSQL
@@ -20,9 +29,9 @@ const BITMAP_UP_TO = 20_000;
  * reads each ranked post's stored vector, so only the window's are read. A search runs in one
  * transaction whose planner settings keep it on the index.
  */
-export class PostgresSearch extends WindowedSearch<string> {
-  protected prepare(query: SearchQuery): string | null {
-    return query.terms.length ? quotedTerms(query) : null;
+export class PostgresSearch extends WindowedSearch<Visible> {
+  protected prepare(query: SearchQuery, now: string): Visible | null {
+    return query.terms.length ? { text: quotedTerms(query), now } : null;
   }
 
   /**
@@ -42,18 +51,18 @@ export class PostgresSearch extends WindowedSearch<string> {
       await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(db);
   }
 
-  protected async count(db: Kysely<Database>, text: string): Promise<number> {
+  protected async count(db: Kysely<Database>, match: Visible): Promise<number> {
     const { rows } = await sql<{ total: number }>`
       SELECT count(*) AS total FROM posts
-      WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)}`.execute(db);
+      WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)}`.execute(db);
     return Number(rows[0]?.total ?? 0);
   }
 
-  protected async nthNewestId(db: Kysely<Database>, text: string, n: number): Promise<number> {
+  protected async nthNewestId(db: Kysely<Database>, match: Visible, n: number): Promise<number> {
     const ids = await this.ids(
       db,
       sql<{ id: number }>`
-        SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)}
+        SELECT id FROM posts WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)}
         ORDER BY id DESC LIMIT 1 OFFSET ${n - 1}`,
     );
     return ids[0] ?? 0;
@@ -61,7 +70,7 @@ export class PostgresSearch extends WindowedSearch<string> {
 
   protected rankedIds(
     db: Kysely<Database>,
-    text: string,
+    match: Visible,
     floor: number,
     limit: number,
     offset: number,
@@ -69,15 +78,15 @@ export class PostgresSearch extends WindowedSearch<string> {
     return this.ids(
       db,
       sql<{ id: number }>`
-        SELECT id FROM posts, ${TSQUERY(text)} q
-        WHERE draft = 0 AND search_vector @@ q AND id >= ${floor}
+        SELECT id FROM posts, ${TSQUERY(match.text)} q
+        WHERE ${VISIBLE(match)} AND search_vector @@ q AND id >= ${floor}
         ORDER BY ts_rank(search_vector, q) DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
 
   protected newestIds(
     db: Kysely<Database>,
-    text: string,
+    match: Visible,
     ceiling: number | null,
     limit: number,
     offset: number,
@@ -86,7 +95,7 @@ export class PostgresSearch extends WindowedSearch<string> {
     return this.ids(
       db,
       sql<{ id: number }>`
-        SELECT id FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(text)} ${below}
+        SELECT id FROM posts WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)} ${below}
         ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }

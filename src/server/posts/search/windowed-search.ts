@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { PostCard } from '../../../shared/schemas/api.js';
 import type { Database } from '../../db/schema.js';
-import { CARD_COLUMNS } from '../post-queries.js';
+import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
+import { CARD_COLUMNS, type CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
 import type { PostSearch, SearchPage } from './search-types.js';
 
@@ -27,10 +27,23 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     protected readonly db: Kysely<Database>,
     private readonly rankWindow = RANK_WINDOW,
     private readonly unrankedAbove = UNRANKED_ABOVE,
+    /** Posts dated after its time are not found (post-queries.ts `visible`). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
-  /** The engine's form of the query, or null when it can match nothing. */
-  protected abstract prepare(query: SearchQuery): Match | null;
+  /**
+   * The engine's form of the query over the posts visible at `now`, or null when it can match
+   * nothing.
+   */
+  protected abstract prepare(query: SearchQuery, now: string): Match | null;
+
+  /**
+   * The match as the queries of one search use it, once they can read the store (an engine may
+   * look up what it has to leave out).
+   */
+  protected async scoped(_db: Kysely<Database>, match: Match): Promise<Match> {
+    return match;
+  }
   protected abstract count(db: Kysely<Database>, match: Match): Promise<number>;
   /** The id of the n-th newest match (1-based). */
   protected abstract nthNewestId(db: Kysely<Database>, match: Match, n: number): Promise<number>;
@@ -80,9 +93,10 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   protected async planFor(_db: Kysely<Database>, _total: number): Promise<void> {}
 
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
-    const match = this.prepare(query);
-    if (match === null) return Promise.resolve({ cards: [], total: 0 });
+    const prepared = this.prepare(query, isoNow(this.clock));
+    if (prepared === null) return Promise.resolve({ cards: [], total: 0 });
     return this.within(async (db) => {
+      const match = await this.scoped(db, prepared);
       const total = await this.count(db, match);
       if (total === 0 || offset >= total) return { cards: [], total };
       await this.planFor(db, total);
@@ -113,7 +127,7 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   }
 
   /** The cards of `ids`, in that order. */
-  private async cards(db: Kysely<Database>, ids: number[]): Promise<PostCard[]> {
+  private async cards(db: Kysely<Database>, ids: number[]): Promise<CardRow[]> {
     if (ids.length === 0) return [];
     const rows = await db
       .selectFrom('posts')
@@ -121,6 +135,6 @@ export abstract class WindowedSearch<Match> implements PostSearch {
       .where('posts.id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id)).filter((card): card is PostCard => !!card);
+    return ids.map((id) => byId.get(id)).filter((card): card is CardRow => !!card);
   }
 }

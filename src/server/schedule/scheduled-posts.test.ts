@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
+import {
+  manyPosts,
+  writeContent,
+  type FixturePost,
+} from '../../../test/helpers/content-fixture.js';
+import { importContent } from '../content/import.service.js';
+import { ENGINES } from '../../../test/helpers/stores.js';
+import type { Clock } from './clock.js';
+
+const LAUNCH = '2030-06-01T12:00:00.000Z';
+const LATER = '2030-06-02T00:00:00.000Z';
+const T = Date.parse(LAUNCH);
+
+const POSTS: FixturePost[] = [
+  ...manyPosts(4, 'news', 'old'),
+  {
+    slug: 'quasar-history',
+    title: 'A history of the quasar',
+    category: 'guides',
+    body: 'The quasar was named long ago.',
+    date: '2024-12-01',
+  },
+  {
+    slug: 'launch',
+    title: 'Quasar launch day',
+    category: 'news',
+    body: 'The quasar launches today.',
+    date: LAUNCH,
+  },
+  {
+    slug: 'follow-up',
+    title: 'After the quasar launch',
+    category: 'guides',
+    body: 'What happened after the quasar launch.',
+    date: LATER,
+  },
+];
+
+/** A clock that the test moves. */
+class TestClock implements Clock {
+  constructor(public time: number) {}
+  now(): number {
+    return this.time;
+  }
+}
+
+describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
+  let h: ApiHarness;
+  const clock = new TestClock(T - 90_000);
+  let newsId: number;
+  const get = (url: string) => h.app.inject({ method: 'GET', url });
+  const json = async (url: string) => (await get(url)).json();
+  const slugs = (cards: Array<{ slug: string }>) => cards.map((c) => c.slug);
+
+  /** What every surface shows of the two scheduled posts. */
+  const surfaces = async () => {
+    const all = await json('/api/posts?page=1');
+    const news = await json(`/api/postsCate/${newsId}?page=1`);
+    const categories: Array<{ id: number; post_count: number }> = await json('/api/postcates');
+    const search = await get('/api/posts/quasar');
+    const related = await json('/api/post/old-4');
+    const [rss, newsFeed, sitemap] = await Promise.all(
+      ['/rss.xml', '/feeds/news.xml', '/sitemap.xml'].map(async (url) => (await get(url)).body),
+    );
+    return {
+      listed: slugs(all.data),
+      total: all.total,
+      lastPage: all.last_page,
+      newsTotal: news.total,
+      newsLastPage: news.last_page,
+      newsCount: categories.find((c) => c.id === newsId)!.post_count,
+      search: slugs(search.json()).sort(),
+      searchTotal: search.headers['x-total-count'],
+      related: slugs(related.posts).includes('launch'),
+      post: (await get('/api/post/launch')).statusCode,
+      laterPost: (await get('/api/post/follow-up')).statusCode,
+      rss: rss!.includes('/launch<'),
+      newsFeed: newsFeed!.includes('/launch<'),
+      sitemap: sitemap!.includes('/launch<'),
+      laterSitemap: sitemap!.includes('/follow-up<'),
+    };
+  };
+
+  beforeAll(async () => {
+    h = await apiHarness(engine, { posts: POSTS, clock, env: { PAGE_SIZE: '2' } });
+    const categories: Array<{ id: number; slug: string }> = await json('/api/postcates');
+    newsId = categories.find((c) => c.slug === 'news')!.id;
+  });
+  afterAll(() => h?.close());
+
+  it('hides a post dated in the future everywhere, then shows it once the clock reaches its date', async () => {
+    expect(h.app.ctx.schedule.next).toBe(T);
+    expect(await surfaces()).toEqual({
+      listed: ['old-4', 'old-3'],
+      total: 5,
+      lastPage: 3,
+      newsTotal: 4,
+      newsLastPage: 2,
+      newsCount: 4,
+      search: ['quasar-history'],
+      searchTotal: '1',
+      related: false,
+      post: 404,
+      laterPost: 404,
+      rss: false,
+      newsFeed: false,
+      sitemap: false,
+      laterSitemap: false,
+    });
+
+    // A moment before its time nothing changes, cached or not.
+    clock.time = T - 1;
+    await h.app.ctx.schedule.check();
+    expect((await surfaces()).post).toBe(404);
+
+    clock.time = T;
+    await h.app.ctx.schedule.check();
+    expect(h.app.ctx.schedule.next).toBe(Date.parse(LATER));
+    expect(await surfaces()).toEqual({
+      listed: ['launch', 'old-4'],
+      total: 6,
+      lastPage: 3,
+      newsTotal: 5,
+      newsLastPage: 3,
+      newsCount: 5,
+      search: ['launch', 'quasar-history'],
+      searchTotal: '2',
+      related: true,
+      post: 200,
+      laterPost: 404,
+      rss: true,
+      newsFeed: true,
+      sitemap: true,
+      laterSitemap: false,
+    });
+
+    clock.time = Date.parse(LATER) + 5;
+    await h.app.ctx.schedule.check();
+    expect(h.app.ctx.schedule.next).toBeUndefined();
+    const after = await surfaces();
+    expect(after.listed).toEqual(['follow-up', 'launch']);
+    expect(after.total).toBe(7);
+    expect(after.searchTotal).toBe('3');
+    expect(after.laterPost).toBe(200);
+    expect(after.laterSitemap).toBe(true);
+  });
+});
+
+describe.each(ENGINES)('Cache-Control before a scheduled post on %s', (engine) => {
+  let h: ApiHarness;
+  const clock = new TestClock(T - 3600_000);
+  beforeAll(async () => {
+    h = await apiHarness(engine, {
+      posts: POSTS,
+      clock,
+      env: { CACHE_MAX_AGE: '60', CACHE_S_MAXAGE: '300', CACHE_STALE_WHILE_REVALIDATE: '600' },
+    });
+  });
+  afterAll(() => h?.close());
+
+  const cacheControl = async (url: string) =>
+    (await h.app.inject({ method: 'GET', url })).headers['cache-control'];
+
+  it('keeps the usual lifetimes when the next publication is further off, and expires answers at it when sooner', async () => {
+    const usual =
+      'public, max-age=60, s-maxage=300, stale-while-revalidate=600, stale-if-error=86400';
+    expect(await cacheControl('/api/posts')).toBe(usual);
+    clock.time = T - 120_500;
+    expect(await cacheControl('/api/posts')).toBe(
+      'public, max-age=60, s-maxage=120, stale-while-revalidate=0, stale-if-error=86400',
+    );
+    // The same cached answer (and its 304s) counts down with the clock.
+    clock.time = T - 9_200;
+    const shortened =
+      'public, max-age=9, s-maxage=9, stale-while-revalidate=0, stale-if-error=86400';
+    expect(await cacheControl('/api/posts')).toBe(shortened);
+    expect(await cacheControl('/rss.xml')).toBe(shortened);
+    const etag = (await h.app.inject({ url: '/api/posts' })).headers.etag as string;
+    const revalidated = await h.app.inject({
+      url: '/api/posts',
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe(shortened);
+  });
+});
+
+describe.each(ENGINES)('a scheduled post going live by the timer on %s', (engine) => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await apiHarness(engine, { posts: POSTS.slice(0, 5) });
+  });
+  afterAll(() => h?.close());
+
+  it('appears within a second of its time, with no further import and no call from the test', async () => {
+    // Imported while the app runs (real clock), dated 2 s ahead.
+    const at = Date.now() + 2000;
+    const launch = { ...POSTS[5]!, date: new Date(at).toISOString() };
+    writeContent({ posts: [...POSTS.slice(0, 5), launch], dir: h.contentDir });
+    await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(Date.now()).toBeLessThan(at);
+    expect(h.app.ctx.schedule.next).toBe(at);
+    expect((await h.app.inject({ url: '/api/post/launch' })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: '/api/posts' })).json().data[0].slug).toBe('old-4');
+    let seenAt: number | undefined;
+    while (Date.now() < at + 3000) {
+      const res = await h.app.inject({ url: '/api/post/launch' });
+      const list = (await h.app.inject({ url: '/api/posts' })).json();
+      if (res.statusCode === 200 && list.data[0].slug === 'launch') {
+        seenAt = Date.now();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenAt).toBeDefined();
+    expect(seenAt! - at).toBeLessThan(1000);
+    expect(seenAt! - at).toBeGreaterThanOrEqual(0);
+  });
+});
