@@ -32,7 +32,9 @@ import { openApiRoutes } from './routes/api/openapi.js';
 import { postRoutes } from './routes/api/posts.js';
 import { searchRoutes } from './routes/api/search.js';
 import { siteRoutes } from './routes/api/site.js';
+import { tagRoutes } from './routes/api/tags.js';
 import { feedRoutes } from './routes/feeds.js';
+import { tagFeedRoutes } from './routes/feeds/tag-feed.js';
 import { healthRoutes } from './routes/health.js';
 
 /** The image types the import publishes; anything else in the images folder is never served. */
@@ -159,11 +161,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(categoryRoutes);
   await app.register(postRoutes);
   await app.register(searchRoutes);
+  await app.register(tagRoutes);
   await app.register(siteRoutes);
   await app.register(employerCheckRoutes);
   await app.register(contactRoutes);
   await app.register(openApiRoutes);
   await app.register(feedRoutes);
+  await app.register(tagFeedRoutes);
   // Only image files, each with the image CSP (plugins/security-headers.ts): a file that is no
   // image is a 404, and one that misbehaves can neither run script nor load anything.
   await app.register(fastifyStatic, {

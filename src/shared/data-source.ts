@@ -1,5 +1,6 @@
 import type { Category, PostPage, PostWithRelated } from './schemas/api.js';
 import type { PublicSite } from './schemas/site-config.js';
+import type { TagSummary } from './schemas/tags.js';
 
 /** A page of search results with its paging figures (the API sends them as headers). */
 export type SearchPage = PostPage;
@@ -13,6 +14,9 @@ export interface DataSource {
   categories(): Promise<Category[]>;
   postsPage(page: number, categoryId?: number): Promise<PostPage>;
   post(slug: string): Promise<PostWithRelated>;
+  tags(): Promise<TagSummary[]>;
+  /** A page of a tag's posts, by the tag's slug. */
+  tagPage(page: number, tag: string): Promise<PostPage>;
   search(text: string, page: number): Promise<SearchPage>;
   checkEmployer(email: string): Promise<{ allowed: boolean; status: number }>;
 }

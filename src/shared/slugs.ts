@@ -10,6 +10,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'resume',
   'posts',
   'cate',
+  'tag',
   'api',
   'images',
   'assets',

@@ -13,6 +13,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   posts: 'features/posts/posts-route.tsx',
   search: 'features/posts/search-route.tsx',
   category: 'features/posts/category-route.tsx',
+  tag: 'features/posts/tag-route.tsx',
   post: 'features/posts/post-route.tsx',
   'not-found': 'features/not-found/not-found-route.tsx',
 };
@@ -44,6 +45,7 @@ export function createRoutes(): RouteObject[] {
               path: 'cate/:id',
               lazy: () => import('./features/posts/category-route.js'),
             },
+            { id: 'tag', path: 'tag/:tag', lazy: () => import('./features/posts/tag-route.js') },
             { id: 'post', path: ':slug', lazy: () => import('./features/posts/post-route.js') },
           ],
         },

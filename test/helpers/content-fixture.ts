@@ -13,6 +13,9 @@ export interface FixturePost {
   summary?: string;
   image?: string;
   draft?: boolean;
+  tags?: string[];
+  updated?: string;
+  image_alt?: string;
 }
 
 export const TINY_SVG =
@@ -68,6 +71,9 @@ export function postFile(post: FixturePost): string {
     draft: post.draft ?? false,
   };
   if (post.summary !== undefined) front.summary = post.summary;
+  if (post.tags !== undefined) front.tags = post.tags;
+  if (post.updated !== undefined) front.updated = post.updated;
+  if (post.image_alt !== undefined) front.image_alt = post.image_alt;
   return `---\n${stringify(front)}---\n\n${post.body}\n`;
 }
 

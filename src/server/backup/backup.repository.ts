@@ -4,11 +4,24 @@ import type { Store } from '../db/connection.js';
 import type { Database, Engine } from '../db/schema.js';
 
 /** The tables a backup holds, parents before children (a restore loads them in this order). */
-export const BACKUP_TABLES = ['categories', 'posts', 'content_state', 'contact_messages'] as const;
+export const BACKUP_TABLES = [
+  'categories',
+  'posts',
+  'tags',
+  'post_tags',
+  'content_state',
+  'contact_messages',
+] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 /** Tables whose id comes from an identity sequence (PostgreSQL), to move on after a reload. */
-const IDENTITY_TABLES: readonly BackupTable[] = ['categories', 'posts', 'contact_messages'];
+const IDENTITY_TABLES: readonly BackupTable[] = [
+  'categories',
+  'posts',
+  'tags',
+  'post_tags',
+  'contact_messages',
+];
 
 /** Where Kysely's migrator records the applied migrations: the store's schema version. */
 const MIGRATIONS_TABLE = 'kysely_migration';

@@ -27,6 +27,8 @@ export class ExportRepository {
         'posts.content_html',
         'posts.published_at',
         'posts.draft',
+        'posts.modified_at',
+        'posts.image_alt',
         'posts.category_id',
         'posts.created_at',
         'posts.updated_at',
@@ -36,6 +38,22 @@ export class ExportRepository {
       .orderBy('posts.id')
       .limit(ROW_BATCH)
       .execute();
+  }
+
+  /** The tag names of these posts, each post's in its order. */
+  async tagNames(postIds: number[]): Promise<Map<number, string[]>> {
+    const names = new Map<number, string[]>();
+    if (postIds.length === 0) return names;
+    const rows = await this.db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.name'])
+      .where('post_tags.post_id', 'in', postIds)
+      .orderBy('post_tags.post_id')
+      .orderBy('post_tags.position')
+      .execute();
+    for (const row of rows) names.set(row.post_id, [...(names.get(row.post_id) ?? []), row.name]);
+    return names;
   }
 
   async messages(): Promise<MessageRow[]> {

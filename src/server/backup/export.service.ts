@@ -110,9 +110,10 @@ async function writeStore(
   for (let after = 0; ;) {
     const rows = await repository.postsAfter(after);
     if (rows.length === 0) break;
+    const tags = await repository.tagNames(rows.map((row) => row.id));
     for (const row of rows) {
       const file = `posts/${row.slug}.md`;
-      const text = postDocument(row);
+      const text = postDocument({ ...row, tags: tags.get(row.id) });
       await writeFile(join(work, file), text, { flag: 'wx' });
       posts.push({
         slug: row.slug,

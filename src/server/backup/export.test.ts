@@ -30,6 +30,9 @@ const AWKWARD: FixturePost[] = [
     title: 'Code: with "gaps"',
     category: 'guides',
     date: '2025-03-01T10:00:00Z',
+    tags: ['Code', 'C#', 'Awkward: "quotes"'],
+    updated: '2025-04-01',
+    image_alt: 'A cover: with a colon',
     body: 'Intro & <b>bold</b>\n\n```ts\nconst a = 1;\n\n\nconst b = 2;\n```\n\n    indented\n\n    code\n',
   },
   {
@@ -38,6 +41,8 @@ const AWKWARD: FixturePost[] = [
     category: 'news',
     date: '2025-03-02',
     summary: 'A summary: with a colon',
+    // The same tag as "Code" of another post: the store names it once.
+    tags: ['code', 'News'],
     body: '<custom-element>\ntext inside\n</custom-element>\n\n<details>\n<summary>More</summary>\n\ninner *md*\n\n</details>\n',
   },
   {
@@ -110,6 +115,11 @@ async function answers(app: FastifyInstance, slugs: string[]) {
   for (const list of ['/api/posts', ...categories.map((c) => `/api/postsCate/${c.id}`)]) {
     const last = ((await get(list)).json() as { last_page: number }).last_page;
     for (let page = 1; page <= last + 1; page++) await get(`${list}?page=${page}`);
+  }
+  const tags = (await get('/api/tags')).json() as Array<{ slug: string }>;
+  for (const { slug } of tags) {
+    const last = ((await get(`/api/postsTag/${slug}`)).json() as { last_page: number }).last_page;
+    for (let page = 1; page <= last + 1; page++) await get(`/api/postsTag/${slug}?page=${page}`);
   }
   for (const slug of slugs) await get(`/api/post/${slug}`);
   return out;

@@ -10,6 +10,10 @@ export interface StoredPost {
   published_at: string;
   draft: number | boolean;
   content_html: string;
+  /** Tag names in the post's order. */
+  tags?: string[];
+  modified_at?: string | null;
+  image_alt?: string | null;
 }
 
 /**
@@ -49,6 +53,9 @@ export function postDocument(post: StoredPost): string {
     image: post.image,
     date: post.published_at,
     draft: Boolean(post.draft),
+    ...(post.tags?.length ? { tags: post.tags } : {}),
+    ...(post.modified_at ? { updated: post.modified_at } : {}),
+    ...(post.image_alt ? { image_alt: post.image_alt } : {}),
   };
   return `---\n${stringify(front, { lineWidth: 0 })}---\n${htmlAsMarkdown(post.content_html)}`;
 }

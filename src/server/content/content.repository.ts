@@ -102,6 +102,8 @@ export class ContentRepository {
             toc_json: eb.ref('excluded.toc_json'),
             published_at: eb.ref('excluded.published_at'),
             draft: eb.ref('excluded.draft'),
+            modified_at: eb.ref('excluded.modified_at'),
+            image_alt: eb.ref('excluded.image_alt'),
             source_path: eb.ref('excluded.source_path'),
             source_hash: eb.ref('excluded.source_hash'),
             updated_at: eb.ref('excluded.updated_at'),

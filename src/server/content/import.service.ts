@@ -24,6 +24,7 @@ import {
   POST_FILE_SUFFIXES,
 } from './post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from './site-config.js';
+import { PostTagsRepository, type TaggedPost } from './post-tags.repository.js';
 
 export interface ImportOptions {
   contentDir: string;
@@ -130,6 +131,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const writeAll = () =>
     store.db.transaction().execute(async (trx) => {
       const repository = new ContentRepository(trx);
+      const tagLinks = new PostTagsRepository(trx);
       const now = new Date().toISOString();
       const slugsBefore = await repository.allSlugs();
       const categoryIds = site
@@ -138,6 +140,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       const seenSlugs = new Map<string, string>();
       const history = new SlugHistory(trx, now);
       let pending: PostRow[] = [];
+      let pendingTags: TaggedPost[] = [];
       let created = 0;
       let updated = 0;
       let unchanged = 0;
@@ -145,8 +148,12 @@ export async function importContent(store: Store, options: ImportOptions): Promi
 
       const flush = async () => {
         // Once anything failed the transaction will be rolled back: stop writing, keep checking.
-        if (failures.length === 0 && pending.length) await repository.upsertPosts(pending, now);
+        if (failures.length === 0 && pending.length) {
+          await repository.upsertPosts(pending, now);
+          await tagLinks.replaceLinks(pendingTags);
+        }
         pending = [];
+        pendingTags = [];
       };
 
       const sourceOf = (file: string): PostSource => {
@@ -192,6 +199,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
             if (slugsBefore.has(slug) || renamed) updated += 1;
             else created += 1;
             pending.push(toRow(post, path, loaded.hash, categoryIds, imageSizes));
+            pendingTags.push({ slug, tags: post.tags, publishedAt: post.publishedAt });
             if (!mergesPaused && store.engine === 'sqlite' && created + updated >= optimizeFrom) {
               // This import will merge the whole index at its end: merging on the way is wasted.
               await repository.pauseSearchIndexMerges();
@@ -233,6 +241,7 @@ export async function importContent(store: Store, options: ImportOptions): Promi
         deleted = await repository.deletePostsExcept(new Set(seenSlugs.keys()));
         await repository.deleteUnusedCategoriesExcept(categorySlugs);
       }
+      await tagLinks.deleteUnusedTags();
       await history.finish();
       const siteJson = JSON.stringify(site);
       // Publishing moves the content version, which drops every instance's caches: only on change.
@@ -305,6 +314,8 @@ function toRow(
     toc_json: JSON.stringify(post.toc),
     published_at: post.publishedAt,
     draft: post.draft ? 1 : 0,
+    modified_at: post.updatedAt,
+    image_alt: post.imageAlt,
     source_path: path,
     source_hash: hash,
   };

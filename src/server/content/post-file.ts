@@ -13,6 +13,9 @@ import { containerNestingProblems, MarkdownLimitError } from './nesting-limits.j
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
+import { FRONT_DATE_PATTERN } from './front-date.js';
+import { postExtras, type PostExtras } from './post-extras.js';
+import { TAG_NAME_MAX, TAGS_MAX } from '../../shared/schemas/tags.js';
 import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
 import { parseYamlSource, YamlSyntaxError, type YamlSource } from './yaml-source.js';
 
@@ -45,6 +48,14 @@ export const FrontMatter = Type.Object(
       patternErrorMessage: DATE_WORDS,
     }),
     draft: Type.Boolean({ default: false }),
+    /** Shown on the post and its card, each with a page `/tag/{slug}` (post-extras.ts). */
+    tags: Type.Optional(Type.Array(NonBlankText(TAG_NAME_MAX), { maxItems: TAGS_MAX })),
+    /** When the post was last revised, shown beside its date. */
+    updated: Type.Optional(
+      Type.String({ pattern: FRONT_DATE_PATTERN, patternErrorMessage: DATE_WORDS }),
+    ),
+    /** The cover's text alternative; the title when absent. */
+    image_alt: Type.Optional(NonBlankText(300)),
     /** Old slugs that answer 301 to this post (checked with the others in slug-history.ts). */
     aliases: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: SLUG_MAX }), { maxItems: 100 }),
@@ -55,7 +66,7 @@ export const FrontMatter = Type.Object(
 export type FrontMatter = Static<typeof FrontMatter>;
 
 /** A post file turned into what the store holds. */
-export interface ParsedPost {
+export interface ParsedPost extends PostExtras {
   slug: string;
   title: string;
   categorySlug: string;
@@ -240,6 +251,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
       [`date "${front.date}" is not a real date or time; check the day, month and hour`],
       [lineOf(['date'])],
     );
+  const extras = postExtras(file, front, publishedAt);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
   // The body is the end of the file: its lines are counted from where it starts.
@@ -261,6 +273,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
     html,
     text,
     images: [...new Set([front.image, ...rendered.localImages])],
+    ...extras,
     wordCount,
     readingMinutes,
     toc: tableOfContents(html),

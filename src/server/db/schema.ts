@@ -25,6 +25,10 @@ export interface PostsTable {
   published_at: string;
   /** 1 = draft (never listed), 0 = published. */
   draft: number;
+  /** ISO 8601 UTC of the front matter's `updated`: when the post was last revised. */
+  modified_at: string | null;
+  /** The cover's text alternative (front matter `image_alt`). */
+  image_alt: string | null;
   source_path: string | null;
   source_hash: string | null;
   created_at: string;
@@ -86,9 +90,30 @@ export interface ImagesTable {
   color: string | null;
 }
 
+/** A tag; only tags some post carries are kept (the import removes the others). */
+export interface TagsTable {
+  id: Generated<number>;
+  slug: string;
+  /** As posts write it; the last post imported names it. */
+  name: string;
+}
+
+/** A post's tag, with the post's date so that a tag's list is read from one index. */
+export interface PostTagsTable {
+  id: Generated<number>;
+  post_id: number;
+  tag_id: number;
+  /** Where the tag stands among the post's tags, from 0. */
+  position: number;
+  /** The post's `published_at`, written with it. */
+  published_at: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
+  tags: TagsTable;
+  post_tags: PostTagsTable;
   content_state: ContentStateTable;
   contact_messages: ContactMessagesTable;
   post_aliases: PostAliasesTable;

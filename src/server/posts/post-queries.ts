@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
+import type { PostCard } from '../../shared/schemas/api.js';
 
 // What PostsRepository and the search adapters build their queries from: a card's columns,
 // the visible-post predicate, a list; and the queries of the hot read paths, compiled once.
@@ -17,6 +18,9 @@ export const CARD_COLUMNS = [
   'posts.reading_minutes',
   'posts.word_count',
 ] as const;
+
+/** A card as the store reads it; the service adds its tags (`TagsService.withTags`). */
+export type CardRow = Omit<PostCard, 'tags'>;
 
 /** The columns of a post as a reader sees it, shared by a post view and the feeds. */
 export const POST_COLUMNS = [
@@ -42,10 +46,35 @@ export function visible(now: string) {
     eb.and([eb('posts.draft', '=', 0), eb('posts.published_at', '<=', now)]);
 }
 
-/** The posts of a list (all, or one category's) visible at `now`, unordered. */
-export function listed(db: Kysely<Database>, categoryId: number | undefined, now: string) {
+/**
+ * The posts of a list (all, or one category's; or with `tagId` one tag's, read through its
+ * links) visible at `now`, unordered. A list is ordered and bounded by `listOrder`'s columns.
+ */
+export function listed(
+  db: Kysely<Database>,
+  categoryId: number | undefined,
+  now: string,
+  tagId?: number,
+) {
+  if (tagId !== undefined)
+    // Typed as the posts alone: callers name the posts' columns and, for the order, listOrder's.
+    return db
+      .selectFrom('post_tags')
+      .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+      .where('post_tags.tag_id', '=', tagId)
+      .where(visible(now)) as unknown as SelectQueryBuilder<Database, 'posts', object>;
   const query = db.selectFrom('posts').where(visible(now));
   return categoryId === undefined ? query : query.where('posts.category_id', '=', categoryId);
+}
+
+/**
+ * The columns a list is in order by (newest first: both descending). A tag's list is ordered by
+ * its links' copy of the posts' dates, so that the tag's index gives the order from any start.
+ */
+export function listOrder(tagId?: number) {
+  return tagId === undefined
+    ? { date: sql.ref('posts.published_at'), id: sql.ref('posts.id') }
+    : { date: sql.ref('post_tags.published_at'), id: sql.ref('post_tags.post_id') };
 }
 
 /**
@@ -81,6 +110,18 @@ export function preparedReads(db: Kysely<Database>) {
   return {
     pageOfAll: pageFrom(false),
     pageOfCategory: pageFrom(true),
+    pageOfTag: preparedQuery(
+      db,
+      (now: string, tagId: number, from: string, fromId: number, limit: number) => {
+        const order = listOrder(tagId);
+        return listed(db, undefined, now, tagId)
+          .select(CARD_COLUMNS)
+          .where(sql<boolean>`(${order.date}, ${order.id}) <= (${from}, ${fromId})`)
+          .orderBy(order.date, 'desc')
+          .orderBy(order.id, 'desc')
+          .limit(limit);
+      },
+    ),
     newestInCategory: newestOthers(true),
     newestElsewhere: newestOthers(false),
     postBySlug: preparedQuery(db, (now: string, slug: string) =>
@@ -90,6 +131,8 @@ export function preparedReads(db: Kysely<Database>) {
         .select([
           'posts.id',
           ...POST_COLUMNS,
+          'posts.modified_at',
+          'posts.image_alt',
           'posts.reading_minutes',
           'posts.word_count',
           'posts.toc_json',

@@ -8,7 +8,17 @@ import type {
 } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
-import { CARD_COLUMNS, listed, POST_COLUMNS, preparedReads, visible } from './post-queries.js';
+import {
+  CARD_COLUMNS,
+  listed,
+  listOrder,
+  POST_COLUMNS,
+  preparedReads,
+  visible,
+  type CardRow,
+} from './post-queries.js';
+import { TagsRepository } from './tags.repository.js';
+import { PostContextRepository } from './post-context.repository.js';
 import type { PageKey } from './page-starts.js';
 
 export interface FeedItem {
@@ -30,6 +40,10 @@ export type NewestPost = RelatedPost & { id: number };
  * Full-text search has its own adapters (search/).
  */
 export class PostsRepository {
+  /** Tags: their list, the tags of posts, a tag's feed. */
+  readonly tags: TagsRepository;
+  /** What a post page shows around the post: related candidates, the posts before and after. */
+  readonly context: PostContextRepository;
   /** The queries of every uncached post view and list page, compiled once. */
   private readonly prepared: ReturnType<typeof preparedReads>;
 
@@ -39,6 +53,8 @@ export class PostsRepository {
     private readonly clock: Clock = systemClock,
   ) {
     this.prepared = preparedReads(db);
+    this.tags = new TagsRepository(db, clock);
+    this.context = new PostContextRepository(db, clock);
   }
 
   private now(): string {
@@ -77,17 +93,18 @@ export class PostsRepository {
     return Number(row.total);
   }
 
-  private listed(categoryId: number | undefined, now = this.now()) {
-    return listed(this.db, categoryId, now);
+  private listed(categoryId: number | undefined, now = this.now(), tagId?: number) {
+    return listed(this.db, categoryId, now, tagId);
   }
 
   /** A page by OFFSET: reads and skips every earlier post. Paging uses `listCardsFrom`. */
   async listCards(options: {
     categoryId?: number;
+    tagId?: number;
     limit: number;
     offset: number;
-  }): Promise<PostCard[]> {
-    return this.listed(options.categoryId)
+  }): Promise<CardRow[]> {
+    return this.listed(options.categoryId, undefined, options.tagId)
       .select(CARD_COLUMNS)
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
@@ -102,11 +119,14 @@ export class PostsRepository {
    */
   async listCardsFrom(options: {
     categoryId?: number;
+    tagId?: number;
     from: PageKey;
     limit: number;
-  }): Promise<PostCard[]> {
-    const { categoryId, from, limit } = options;
+  }): Promise<CardRow[]> {
+    const { categoryId, tagId, from, limit } = options;
     const now = this.now();
+    if (tagId !== undefined)
+      return this.prepared.pageOfTag(now, tagId, from.published_at, from.id, limit);
     return categoryId === undefined
       ? this.prepared.pageOfAll(now, 0, from.published_at, from.id, limit)
       : this.prepared.pageOfCategory(now, categoryId, from.published_at, from.id, limit);
@@ -120,15 +140,17 @@ export class PostsRepository {
   async listPageStarts(
     pageSize: number,
     categoryId?: number,
+    tagId?: number,
   ): Promise<{ starts: PageKey[]; total: number }> {
+    const order = listOrder(tagId);
     // One instant for both halves, so the count is of the same list as the starts.
     const now = this.now();
-    const numbered = this.listed(categoryId, now).select((eb) => [
+    const numbered = this.listed(categoryId, now, tagId).select((eb) => [
       'posts.published_at',
       'posts.id',
       eb.fn
         .agg<number>('row_number')
-        .over((over) => over.orderBy('posts.published_at', 'desc').orderBy('posts.id', 'desc'))
+        .over((over) => over.orderBy(order.date, 'desc').orderBy(order.id, 'desc'))
         .as('n'),
     ]);
     const rows = await this.db
@@ -137,7 +159,7 @@ export class PostsRepository {
       .where(sql<number>`(n - 1) % ${pageSize}`, '=', 0)
       .$castTo<{ published_at: string | null; id: number | null; n: number }>()
       .unionAll(
-        this.listed(categoryId, now).select((eb) => [
+        this.listed(categoryId, now, tagId).select((eb) => [
           sql<string | null>`NULL`.as('published_at'),
           sql<number | null>`NULL`.as('id'),
           eb.fn.countAll<number>().as('n'),
@@ -154,7 +176,7 @@ export class PostsRepository {
     return { starts, total };
   }
 
-  async findPublishedBySlug(slug: string): Promise<PostDetail | undefined> {
+  async findPublishedBySlug(slug: string): Promise<Omit<PostDetail, 'tags'> | undefined> {
     const [row] = await this.prepared.postBySlug(this.now(), slug);
     if (!row) return undefined;
     return {
@@ -168,6 +190,8 @@ export class PostsRepository {
       category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
       published_at: row.published_at,
       updated_at: row.updated_at,
+      modified_at: row.modified_at,
+      image_alt: row.image_alt,
       reading_minutes: row.reading_minutes,
       word_count: row.word_count,
       // Written by the import from the same schema (content/markdown/toc.ts).

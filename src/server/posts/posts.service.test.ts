@@ -53,7 +53,7 @@ describe.each(ENGINES)('PostsService on %s', (engine) => {
           const offset = (page - 1) * per;
           const expected = await repository.listCards({ categoryId, limit: per, offset });
           expect(got, `page ${page} of ${categoryId ?? 'all'} by ${per}`).toEqual({
-            data: expected,
+            data: await service.tags.withTags(expected),
             current_page: page,
             last_page: lastPage,
             per_page: per,
@@ -64,12 +64,24 @@ describe.each(ENGINES)('PostsService on %s', (engine) => {
     }
   };
 
-  /** Every post's related posts, from the newest posts kept per category, as the query gives them. */
+  /**
+   * Every post's related posts (untagged here: ranked by category, then alike titles): visible,
+   * never itself, each once; the post's category first, filled from the others only when it has
+   * too few.
+   */
   const expectRelatedAsQueried = async () => {
     const service = services.at(-1)!;
-    for (const { slug } of await repository.listCards({ limit: 1000, offset: 0 })) {
-      const { post, posts } = await service.post(slug);
-      expect(posts, slug).toEqual(await repository.listRelated(post, RELATED_POSTS));
+    const visible = await repository.listCards({ limit: 1000, offset: 0 });
+    const categoryOf = new Map(visible.map((card) => [card.slug, card.category_id]));
+    for (const { slug, category_id } of visible) {
+      const { posts } = await service.post(slug);
+      const slugs = posts.map((p) => p.slug);
+      expect(new Set(slugs).size, slug).toBe(slugs.length);
+      expect(slugs, slug).not.toContain(slug);
+      expect(slugs.length, slug).toBe(Math.min(RELATED_POSTS, visible.length - 1));
+      const same = slugs.map((s) => categoryOf.get(s) === category_id);
+      const others = visible.filter((c) => c.category_id === category_id).length - 1;
+      expect(same, slug).toEqual(slugs.map((_, i) => i < Math.min(others, RELATED_POSTS)));
     }
   };
 

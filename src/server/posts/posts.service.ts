@@ -1,15 +1,10 @@
-import type {
-  Category,
-  PostCard,
-  PostDetail,
-  PostPage,
-  PostWithRelated,
-  RelatedPost,
-} from '../../shared/schemas/api.js';
+import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
 import { notFound } from '../http/errors.js';
 import { ContentMemo } from './content-memo.js';
 import { PageStarts } from './page-starts.js';
-import type { NewestPost, PostsRepository } from './posts.repository.js';
+import { PostContext, RELATED_POSTS } from './post-context.js';
+import type { PostsRepository } from './posts.repository.js';
+import { TagsService } from './tags.service.js';
 import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
 
@@ -21,7 +16,7 @@ export interface SearchResultPage {
   total: number;
 }
 
-export const RELATED_POSTS = 5;
+export { RELATED_POSTS };
 
 function lastPage(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
@@ -32,22 +27,30 @@ export class PostsService {
   // Computed from the content and kept until it changes.
   /** The category list with its counts (a scan of all posts). */
   private readonly categoryList = new ContentMemo<0, Category[]>();
-  /** The page starts of each list asked for (key 0: all posts, else a category's id). */
+  /** The page starts of each list asked for (0: all posts; a category's id; a tag's, negated). */
   private readonly lists = new ContentMemo<number, PageStarts>();
-  /** The newest posts of each category asked for, the related posts of its posts. */
-  private readonly newest = new ContentMemo<number, NewestPost[]>();
+  /** Related posts and the posts before and after a post. */
+  private readonly context: PostContext;
+  /** Tags, their lists, and the tags of cards. */
+  readonly tags: TagsService;
 
   constructor(
     private readonly repository: PostsRepository,
     private readonly postSearch: PostSearch,
     readonly pageSize: number,
-  ) {}
+  ) {
+    this.tags = new TagsService(repository.tags);
+    this.context = new PostContext(repository.context, repository.tags, (post, limit) =>
+      repository.listRelated(post, limit),
+    );
+  }
 
   /** Drops what was computed from the previous content; called when the content version moves. */
   contentChanged(): void {
     this.categoryList.clear();
     this.lists.clear();
-    this.newest.clear();
+    this.tags.contentChanged();
+    this.context.contentChanged();
   }
 
   categories(): Promise<Category[]> {
@@ -61,9 +64,14 @@ export class PostsService {
   }
 
   /** The page starts of a list, built by one index walk the first time it is asked for. */
-  private pageStarts(categoryId?: number): Promise<PageStarts> {
-    return this.lists.get(categoryId ?? 0, async () => {
-      const { starts, total } = await this.repository.listPageStarts(this.pageSize, categoryId);
+  private pageStarts(categoryId?: number, tagId?: number): Promise<PageStarts> {
+    const key = tagId === undefined ? (categoryId ?? 0) : -tagId;
+    return this.lists.get(key, async () => {
+      const { starts, total } = await this.repository.listPageStarts(
+        this.pageSize,
+        categoryId,
+        tagId,
+      );
       return new PageStarts(starts, total);
     });
   }
@@ -71,11 +79,25 @@ export class PostsService {
   /** A page of published posts, newest first; all of them or one category's. */
   async postsPage(page: number, categoryId?: number): Promise<PostPage> {
     if (categoryId !== undefined) await this.category(categoryId);
+    return this.listPage(page, categoryId);
+  }
+
+  /** A page of the posts of a tag, newest first; a tag no visible post carries is not found. */
+  async tagPage(page: number, slug: string): Promise<PostPage> {
+    const tag = await this.tags.tag(slug);
+    return this.listPage(page, undefined, tag.id);
+  }
+
+  /** A page of a list from its page start (decision 009). */
+  private async listPage(page: number, categoryId?: number, tagId?: number): Promise<PostPage> {
     const per = this.pageSize;
-    const starts = await this.pageStarts(categoryId);
+    const starts = await this.pageStarts(categoryId, tagId);
     const from = starts.start(page);
     // A page past the last one is empty, with the true last page.
-    const data = from ? await this.repository.listCardsFrom({ categoryId, from, limit: per }) : [];
+    const rows = from
+      ? await this.repository.listCardsFrom({ categoryId, tagId, from, limit: per })
+      : [];
+    const data = await this.tags.withTags(rows);
     const { total } = starts;
     return { data, current_page: page, last_page: lastPage(total, per), per_page: per, total };
   }
@@ -83,22 +105,9 @@ export class PostsService {
   async post(slug: string): Promise<PostWithRelated> {
     const post = await this.repository.findPublishedBySlug(slug);
     if (!post) throw notFound(`No post with slug "${slug}"`);
-    return { post, posts: await this.related(post) };
-  }
-
-  /**
-   * The newest other posts of the post's category, from the category's newest posts (read once
-   * per content version) rather than a query a view. A category with too few others for a full
-   * list is filled from the other categories by the repository.
-   */
-  private async related(post: PostDetail): Promise<RelatedPost[]> {
-    const category = post.category.id;
-    const newest = await this.newest.get(category, () =>
-      this.repository.listNewest(category, RELATED_POSTS + 1),
-    );
-    const others = newest.filter((p) => p.id !== post.id).slice(0, RELATED_POSTS);
-    if (others.length < RELATED_POSTS) return this.repository.listRelated(post, RELATED_POSTS);
-    return others.map(({ name, slug, image }) => ({ name, slug, image }));
+    const tags = (await this.repository.tags.ofPosts([post.id])).get(post.id) ?? [];
+    const around = await this.context.around(post, tags);
+    return { post: { ...post, tags: tags.map(({ slug, name }) => ({ slug, name })) }, ...around };
   }
 
   async search(text: string, page: number): Promise<SearchResultPage> {
@@ -109,7 +118,7 @@ export class PostsService {
       (page - 1) * per,
     );
     return {
-      data: cards,
+      data: await this.tags.withTags(cards),
       current_page: page,
       last_page: lastPage(total, per),
       per_page: per,

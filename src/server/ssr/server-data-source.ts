@@ -29,6 +29,8 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
     categories: () => guarded(() => posts.categories()),
     postsPage: (page, categoryId) => guarded(() => posts.postsPage(page, categoryId)),
     post: (slug) => guarded(() => posts.post(slug)),
+    tags: () => guarded(() => posts.tags.list()),
+    tagPage: (page, tag) => guarded(() => posts.tagPage(page, tag)),
     search: (text, page) => guarded(() => posts.search(text, page)),
     checkEmployer: async () => {
       throw new Error('The employer check runs in the browser only');

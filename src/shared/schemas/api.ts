@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TagRef } from './tags.js';
 
 /** The smallest and largest page number a client may ask for. */
 export const PAGE_MIN = 1;
@@ -43,6 +44,7 @@ export const PostCard = Type.Object({
   summary: Type.String(),
   category_id: Type.Integer({ minimum: 1 }),
   published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
+  tags: Type.Array(TagRef, { description: "The post's tags, in the order it lists them" }),
   ...ReadingStats.properties,
 });
 export type PostCard = Static<typeof PostCard>;
@@ -78,6 +80,13 @@ export const PostDetail = Type.Object({
   category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
   published_at: Type.String(),
   updated_at: Type.String(),
+  tags: Type.Array(TagRef, { description: "The post's tags, in the order it lists them" }),
+  modified_at: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the post was last revised (front matter `updated`), ISO 8601 UTC; null if never',
+  }),
+  image_alt: Type.Union([Type.String(), Type.Null()], {
+    description: "The cover's text alternative; null: use the title",
+  }),
   ...ReadingStats.properties,
   toc: Type.Array(TocEntry, {
     description: 'Headings of the body, in order; empty when it has fewer than 3',
@@ -85,7 +94,18 @@ export const PostDetail = Type.Object({
 });
 export type PostDetail = Static<typeof PostDetail>;
 
-export const PostWithRelated = Type.Object({ post: PostDetail, posts: Type.Array(RelatedPost) });
+export const PostWithRelated = Type.Object({
+  post: PostDetail,
+  posts: Type.Array(RelatedPost, {
+    description: 'Related posts: shared tags, the same category, similar words; never the post',
+  }),
+  previous: Type.Union([RelatedPost, Type.Null()], {
+    description: 'The next older post of the same category, or null',
+  }),
+  next: Type.Union([RelatedPost, Type.Null()], {
+    description: 'The next newer post of the same category, or null',
+  }),
+});
 export type PostWithRelated = Static<typeof PostWithRelated>;
 
 export const PageQuery = Type.Object({

@@ -1,6 +1,7 @@
 import type { DataSource, SearchPage } from '../../shared/data-source.js';
 import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
 import type { PublicSite } from '../../shared/schemas/site-config.js';
+import type { TagSummary } from '../../shared/schemas/tags.js';
 
 /** A failed API call: `status` is the HTTP status, 0 when the network failed. */
 export class FetchError extends Error {
@@ -35,6 +36,9 @@ export const httpDataSource: DataSource = {
   postsPage: (page, categoryId) =>
     json<PostPage>(categoryId === undefined ? `/api/posts?page=${page}` : `/api/postsCate/${categoryId}?page=${page}`),
   post: (slug) => json<PostWithRelated>(`/api/post/${encodeURIComponent(slug)}`),
+  tags: () => json<TagSummary[]>('/api/tags'),
+  tagPage: (page, tag) =>
+    json<PostPage>(`/api/postsTag/${encodeURIComponent(tag)}?page=${page}`),
   async search(text, page): Promise<SearchPage> {
     const response = await request(`/api/posts/${encodeURIComponent(text)}?page=${page}`);
     const data = (await response.json()) as PostCard[];

@@ -1,9 +1,9 @@
-import type { PostCard } from '../../../shared/schemas/api.js';
+import type { CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
 
 /** One page of search results and the number of matches in all. */
 export interface SearchPage {
-  cards: PostCard[];
+  cards: CardRow[];
   total: number;
 }
 

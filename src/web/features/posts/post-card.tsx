@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { PostCard as Card } from '../../../shared/schemas/api.js';
+import { CardMeta } from './card-meta.js';
+import './post-parts.css';
 
 /** A card: the post name as an accordion header, the image linking to the post, the summary. */
 export function PostCard({
@@ -30,6 +32,7 @@ export function PostCard({
               decoding="async"
             />
           </Link>
+          <CardMeta post={post} />
           <p className="card__summary">{post.summary}</p>
         </div>
       </details>

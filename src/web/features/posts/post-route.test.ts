@@ -15,11 +15,16 @@ const data: PostWithRelated = {
     category: { id: 2, name: 'News', slug: 'news' },
     published_at: '2025-01-02T03:04:05.000Z',
     updated_at: '2025-01-02T03:04:05.000Z',
+    tags: [{ slug: 'notes', name: 'Notes' }],
+    modified_at: null,
+    image_alt: null,
     reading_minutes: 1,
     word_count: 3,
     toc: [],
   },
   posts: [{ name: 'Another', slug: 'another', image: 'cover.svg' }],
+  previous: null,
+  next: null,
 };
 
 /** A root as the server rendered it: the body inside `article.post > div.prose`. */

@@ -3,9 +3,12 @@ import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { htmlInPage } from '../../data/html-in-page.js';
 import { routeHandle, type RouteHandle } from '../../head.js';
-import { longDate } from './long-date.js';
+import { PostCover } from './post-cover.js';
+import { PostMeta } from './post-meta.js';
+import { PostNeighbours } from './post-neighbours.js';
 import { ReaderError, Sidebar } from '../reader/index.js';
 import './post.css';
+import './post-parts.css';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<PostWithRelated> {
   return load(() => dataSource(context).post(params.slug ?? ''));
@@ -34,7 +37,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  const { post, posts } = useLoaderData<typeof loader>();
+  const { post, posts, previous, next } = useLoaderData<typeof loader>();
   return (
     <>
       {/* The post comes first: on a phone it is what the reader came for; the sidebar follows it
@@ -50,15 +53,14 @@ export function Component() {
         </nav>
         <article className="post">
           <header>
+            <PostCover image={post.image} alt={post.image_alt ?? post.title} />
             <h1>{post.title}</h1>
-            <p className="post__meta">
-              <time dateTime={post.published_at}>{longDate(post.published_at)}</time> ·{' '}
-              <Link to={`/cate/${post.category.id}`}>{post.category.name}</Link>
-            </p>
+            <PostMeta post={post} />
           </header>
           {/* Sanitized against an allow-list when the post was imported. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
         </article>
+        <PostNeighbours previous={previous} next={next} category={post.category.name} />
       </main>
       <Sidebar selected={post.category.id} related={posts} />
     </>

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { TagSummary } from '../../shared/schemas/tags.js';
+import type { Database } from '../db/schema.js';
+import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
+import { POST_COLUMNS, visible } from './post-queries.js';
+import type { FeedItem } from './posts.repository.js';
+
+/** A tag with its id, as the read side finds it by slug. */
+export interface Tag {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** IN lists are cut to this many ids, well under SQLite's bound-variable limit. */
+const BATCH = 400;
+
+/** Read queries of tags: the list with counts, the tags of posts, a tag's feed. */
+export class TagsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  private now(): string {
+    return isoNow(this.clock);
+  }
+
+  /** Every tag that visible posts carry, with how many carry it; most used first, then by slug. */
+  async list(): Promise<Array<Tag & TagSummary>> {
+    const rows = await this.db
+      .selectFrom('tags')
+      .innerJoin('post_tags', 'post_tags.tag_id', 'tags.id')
+      .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+      .where(visible(this.now()))
+      .select(['tags.id', 'tags.slug', 'tags.name'])
+      .select((eb) => eb.fn.countAll<number>().as('post_count'))
+      .groupBy(['tags.id', 'tags.slug', 'tags.name'])
+      .execute();
+    // Sorted here: the engines' collations order text differently.
+    return rows
+      .map((row) => ({ ...row, post_count: Number(row.post_count) }))
+      .sort((a, b) => b.post_count - a.post_count || (a.slug < b.slug ? -1 : 1));
+  }
+
+  /** The tags of each of these posts, in each post's order; a post without tags is absent. */
+  async ofPosts(postIds: readonly number[]): Promise<Map<number, Tag[]>> {
+    const tags = new Map<number, Tag[]>();
+    for (let start = 0; start < postIds.length; start += BATCH) {
+      const rows = await this.db
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select(['post_tags.post_id', 'tags.id', 'tags.slug', 'tags.name'])
+        .where('post_tags.post_id', 'in', postIds.slice(start, start + BATCH))
+        .orderBy('post_tags.post_id')
+        .orderBy('post_tags.position')
+        .execute();
+      for (const { post_id, ...tag } of rows) {
+        const list = tags.get(post_id);
+        if (list) list.push(tag);
+        else tags.set(post_id, [tag]);
+      }
+    }
+    return tags;
+  }
+
+  /** The newest visible posts of a tag with their HTML, for its feed. */
+  async listFeedItems(tagId: number, limit: number): Promise<FeedItem[]> {
+    return this.db
+      .selectFrom('post_tags')
+      .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+      .innerJoin('categories', 'categories.id', 'posts.category_id')
+      .select([...POST_COLUMNS, 'categories.name as category_name'])
+      .where('post_tags.tag_id', '=', tagId)
+      .where(visible(this.now()))
+      .orderBy('post_tags.published_at', 'desc')
+      .orderBy('post_tags.post_id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, PageQuery, PostPage } from '../../../shared/schemas/api.js';
+import { TagList, TagParams } from '../../../shared/schemas/tags.js';
+import { sendCachedJson } from '../../http/front/cached-answer.js';
+
+export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { posts, responses } = app.ctx;
+
+  app.get(
+    '/api/tags',
+    {
+      schema: {
+        summary: 'List the tags of published posts, most used first',
+        tags: ['tags'],
+        response: { 200: TagList, 500: ApiError },
+      },
+    },
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({ value: await posts.tags.list() })),
+  );
+
+  app.get(
+    '/api/postsTag/:tag',
+    {
+      schema: {
+        summary: 'A page of the posts of one tag (by its slug), newest first',
+        tags: ['tags'],
+        params: TagParams,
+        querystring: PageQuery,
+        response: { 200: PostPage, 400: ApiError, 404: ApiError },
+      },
+    },
+    (request, reply) =>
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.tagPage(request.query.page ?? 1, request.params.tag),
+      })),
+  );
+};

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import type { TagRef } from '../../../shared/schemas/tags.js';
+
+/** A post's tags as links to their pages; nothing when it has none. */
+export function TagList({ tags, label }: { tags: readonly TagRef[]; label: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="tag-list" aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag.slug}>
+          <Link to={`/tag/${tag.slug}`} className="tag-list__tag">
+            #{tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
