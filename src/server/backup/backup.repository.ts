@@ -11,6 +11,8 @@ export const BACKUP_TABLES = [
   'post_tags',
   'content_state',
   'contact_messages',
+  'post_aliases',
+  'removed_slugs',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -21,6 +23,8 @@ const IDENTITY_TABLES: readonly BackupTable[] = [
   'tags',
   'post_tags',
   'contact_messages',
+  'post_aliases',
+  'removed_slugs',
 ];
 
 /** Where Kysely's migrator records the applied migrations: the store's schema version. */

@@ -5,6 +5,7 @@ import type { Store } from '../db/connection.js';
 import { BackupRepository } from './backup.repository.js';
 import { readExport, sha256, type ExportManifest } from './export-manifest.js';
 import { ExportRepository, type MessageRow } from './export.repository.js';
+import { OldSlugsRepository } from './old-slugs.repository.js';
 
 /** What an import of an export kept of the store it came from. */
 export interface KeptIdentities {
@@ -44,6 +45,7 @@ async function placeIdentities(
       })),
     );
     await repository.insertMessages(messages);
+    await new OldSlugsRepository(trx).insertRemoved(manifest.removed_slugs ?? []);
     await backup.followIdentities();
     return true;
   });
@@ -88,6 +90,7 @@ export async function importExport<T>(
     await store.db.transaction().execute(async (trx) => {
       const repository = new ExportRepository(trx);
       await repository.deletePlaceholders();
+      await new OldSlugsRepository(trx).deleteRemoved();
       await repository.deleteIds(
         'contact_messages',
         messages.map((m) => m.id),

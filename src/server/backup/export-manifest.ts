@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Engine } from '../db/schema.js';
 import { BackupError } from './backup-errors.js';
 import type { CategoryRow, MessageRow } from './export.repository.js';
+import type { RemovedSlug } from './old-slugs.repository.js';
 
 /** The file of an exported folder that keeps what a content folder cannot say. */
 export const MANIFEST_FILE = 'export-manifest.json';
@@ -37,6 +38,8 @@ export interface ExportManifest {
   exported_at: string;
   categories: CategoryRow[];
   posts: ManifestPost[];
+  /** Slugs of pruned posts, which answer 410 Gone (absent from exports made before them). */
+  removed_slugs?: RemovedSlug[];
 }
 
 export const sha256 = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -18,6 +18,7 @@ import {
   type ManifestPost,
 } from './export-manifest.js';
 import { ExportRepository } from './export.repository.js';
+import { OldSlugsRepository } from './old-slugs.repository.js';
 import { postDocument } from './post-document.js';
 import { newest } from './schema-version.js';
 
@@ -104,16 +105,18 @@ async function writeStore(
       `${store.label} holds no content yet (nothing was imported): nothing to export`,
     );
   const categories = await repository.categories();
+  const oldSlugs = new OldSlugsRepository(trx);
   const posts: ManifestPost[] = [];
   const used = new Set<string>();
   let drafts = 0;
   for (let after = 0; ;) {
     const rows = await repository.postsAfter(after);
     if (rows.length === 0) break;
+    const aliases = await oldSlugs.aliasesOf(rows.map((row) => row.id));
     const tags = await repository.tagNames(rows.map((row) => row.id));
     for (const row of rows) {
       const file = `posts/${row.slug}.md`;
-      const text = postDocument({ ...row, tags: tags.get(row.id) });
+      const text = postDocument({ ...row, tags: tags.get(row.id), aliases: aliases.get(row.id) });
       await writeFile(join(work, file), text, { flag: 'wx' });
       posts.push({
         slug: row.slug,
@@ -154,6 +157,7 @@ async function writeStore(
     exported_at: new Date().toISOString(),
     categories,
     posts,
+    removed_slugs: await oldSlugs.removedSlugs(),
   };
   const summary = {
     posts: posts.length,

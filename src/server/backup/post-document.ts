@@ -10,6 +10,8 @@ export interface StoredPost {
   published_at: string;
   draft: number | boolean;
   content_html: string;
+  /** Old slugs that lead to the post (content/slug-history.ts). */
+  aliases?: string[];
   /** Tag names in the post's order. */
   tags?: string[];
   modified_at?: string | null;
@@ -53,6 +55,7 @@ export function postDocument(post: StoredPost): string {
     image: post.image,
     date: post.published_at,
     draft: Boolean(post.draft),
+    ...(post.aliases?.length ? { aliases: post.aliases } : {}),
     ...(post.tags?.length ? { tags: post.tags } : {}),
     ...(post.modified_at ? { updated: post.modified_at } : {}),
     ...(post.image_alt ? { image_alt: post.image_alt } : {}),
