@@ -36,6 +36,10 @@ import { tagRoutes } from './routes/api/tags.js';
 import { feedRoutes } from './routes/feeds.js';
 import { tagFeedRoutes } from './routes/feeds/tag-feed.js';
 import { healthRoutes } from './routes/health.js';
+import { ImagesRepository } from './content/images.repository.js';
+import { ImageCatalog } from './images/image-catalog.js';
+import { imageRoutes } from './images/image-routes.js';
+import { postsWithImages } from './images/posts-with-images.js';
 
 /** The image types the import publishes; anything else in the images folder is never served. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
@@ -92,13 +96,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publish: () => contentMoved(),
   });
   const lifetime = new CacheLifetime(config.cachePolicy, () => schedule.next, clock);
+  const images = new ImageCatalog(new ImagesRepository(store.db));
   const ctx: AppContext = {
     config,
     store,
-    posts: new PostsService(
-      repository,
-      createPostSearch(store.db, store.engine, clock),
-      config.pageSize,
+    posts: postsWithImages(
+      new PostsService(
+        repository,
+        createPostSearch(store.db, store.engine, clock),
+        config.pageSize,
+      ),
+      images,
     ),
     clock,
     schedule,
@@ -106,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       pollMs: options.contentPollMs,
       listen: store.listen,
     }),
+    images,
     responses: new ResponseCache(2000, config.cacheBytes.api),
     pages: new ResponseCache(300, config.cacheBytes.pages),
     get cacheControl() {
@@ -168,18 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiRoutes);
   await app.register(feedRoutes);
   await app.register(tagFeedRoutes);
-  // Only image files, each with the image CSP (plugins/security-headers.ts): a file that is no
-  // image is a 404, and one that misbehaves can neither run script nor load anything.
-  await app.register(fastifyStatic, {
-    root: config.imagesDir,
-    prefix: '/images/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    allowedPath: (path) => IMAGE_FILE.test(path),
-  });
+  await app.register(imageRoutes, { root: config.imagesDir });
   if (options.web) await options.web(app);
   return app;
 }

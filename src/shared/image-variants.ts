@@ -92,3 +92,50 @@ export function imageVariants(record: ImageRecord): ImageVariants {
     share: shareFile(record),
   };
 }
+
+/** What a <picture> of an image holds: one <source> per modern format, and the <img>'s own. */
+export interface PictureParts {
+  sources: { type: string; srcset: string }[];
+  img: { src: string; srcset?: string; width: number; height: number };
+}
+
+/**
+ * The <source>s and <img> of a <picture>: AVIF and WebP as sources, the fallback format on the
+ * <img> itself (its widest file as `src`), so every browser picks from the widths by `sizes`.
+ */
+export function pictureParts(variants: ImageVariants): PictureParts {
+  const byType = new Map<string, ImageFile[]>();
+  for (const file of variants.files)
+    byType.set(file.type, [...(byType.get(file.type) ?? []), file]);
+  const groups = [...byType.values()];
+  const fallback = groups.pop()!;
+  const srcset = (files: ImageFile[]) => files.map((f) => `${f.url} ${f.width}w`).join(', ');
+  const widest = fallback[fallback.length - 1]!;
+  return {
+    sources: groups.map((files) => ({ type: files[0]!.type, srcset: srcset(files) })),
+    img: {
+      src: widest.url,
+      ...(fallback.length > 1 || groups.length ? { srcset: srcset(fallback) } : {}),
+      width: variants.width || widest.width,
+      height: variants.height || widest.height,
+    },
+  };
+}
+
+const LEVELS = [0x33, 0x80, 0xcc];
+
+/**
+ * The class that paints an image's dominant colour behind it while it loads: the colour rounded
+ * to one of 27 (src/web/components/ui/placeholders.css), since pages allow no style attribute.
+ */
+export function placeholderClass(color: string | null): string | undefined {
+  if (!color) return undefined;
+  const level = (at: number) => {
+    const value = parseInt(color.slice(at, at + 2), 16);
+    let best = 0;
+    for (let i = 1; i < LEVELS.length; i++)
+      if (Math.abs(LEVELS[i]! - value) < Math.abs(LEVELS[best]! - value)) best = i;
+    return best;
+  };
+  return `ph-${level(1)}${level(3)}${level(5)}`;
+}

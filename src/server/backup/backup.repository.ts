@@ -11,6 +11,7 @@ export const BACKUP_TABLES = [
   'post_tags',
   'content_state',
   'contact_messages',
+  'images',
   'post_aliases',
   'removed_slugs',
 ] as const;
@@ -23,6 +24,7 @@ const IDENTITY_TABLES: readonly BackupTable[] = [
   'tags',
   'post_tags',
   'contact_messages',
+  'images',
   'post_aliases',
   'removed_slugs',
 ];

@@ -21,6 +21,7 @@ import { ExportRepository } from './export.repository.js';
 import { OldSlugsRepository } from './old-slugs.repository.js';
 import { postDocument } from './post-document.js';
 import { newest } from './schema-version.js';
+import { SOURCES_DIR } from '../content/image-publication.js';
 
 export interface ExportSummary {
   posts: number;
@@ -44,11 +45,15 @@ async function checkTarget(dir: string): Promise<void> {
     throw new BackupError(`${dir} is not empty; export writes into a new or empty folder`);
 }
 
-/** Copies the published images; returns the names copied. */
+/**
+ * Copies the originals of the published images (their served variants are made again by the
+ * import, under the same names); returns the names copied.
+ */
 async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
   const names = new Set<string>();
-  if (!(await stat(imagesDir).catch(() => null))?.isDirectory()) return names;
-  await cp(imagesDir, to, {
+  const originals = join(imagesDir, SOURCES_DIR);
+  if (!(await stat(originals).catch(() => null))?.isDirectory()) return names;
+  await cp(originals, to, {
     recursive: true,
     filter: async (source) => {
       if ((await stat(source)).isDirectory()) return true;

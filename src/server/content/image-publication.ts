@@ -41,6 +41,8 @@ export interface PreparedImages {
   written: string[];
   /** Images whose originals are copied into SOURCES_DIR once the import committed. */
   originals: string[];
+  /** True when an image is new or not what the store has: the content version must move. */
+  changed: boolean;
 }
 
 export interface PrepareOptions {
@@ -92,6 +94,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
     reused: 0,
     written: [],
     originals: [],
+    changed: false,
   };
   const slots = new Slots(availableParallelism());
   const write = async (file: string, bytes: Buffer) => {
@@ -109,6 +112,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
     const checked = checkImage(path, source);
     const hash = createHash('sha256').update(PIPELINE).update(source).digest('hex').slice(0, 12);
     const before = known.get(name);
+    if (before?.hash !== hash) result.changed = true;
     if (!(await exists(join(to, SOURCES_DIR, name)))) result.originals.push(name);
     if (before?.hash === hash) {
       const present = await Promise.all(filesOf(before).map((f) => exists(join(to, f))));

@@ -225,7 +225,9 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       // row stands for any more are removed only after the commit (removeUnreferenced).
       const imageRows = new ImagesRepository(trx);
       await imageRows.save(prepared.records);
-      if (options.prune) await imageRows.deleteExcept(new Set(prepared.records.map((r) => r.name)));
+      const imagesGone = options.prune
+        ? await imageRows.deleteExcept(new Set(prepared.records.map((r) => r.name)))
+        : 0;
       const images = prepared.processed;
 
       const merging = performance.now();
@@ -245,7 +247,14 @@ export async function importContent(store: Store, options: ImportOptions): Promi
       await history.finish();
       const siteJson = JSON.stringify(site);
       // Publishing moves the content version, which drops every instance's caches: only on change.
-      if (created || updated || deleted || (await repository.siteJson()) !== siteJson) {
+      const imagesMoved = prepared.changed || imagesGone > 0;
+      if (
+        created ||
+        updated ||
+        deleted ||
+        imagesMoved ||
+        (await repository.siteJson()) !== siteJson
+      ) {
         await repository.publish(siteJson, now);
         if (store.engine === 'postgres') await repository.notify(CONTENT_CHANNEL);
       }

@@ -80,6 +80,7 @@ export interface RemovedSlugsTable {
 
 /** An image the import published; its served files are named from this row. */
 export interface ImagesTable {
+  id: Generated<number>;
   /** The file name in the content's images/ folder. */
   name: string;
   hash: string;

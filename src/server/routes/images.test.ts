@@ -43,9 +43,11 @@ describe('serving the images folder', () => {
   });
 
   it('keeps the image headers on a revalidated answer', async () => {
-    const first = await h.app.inject('/images/cover.svg');
+    // The content's own name answers with its current file, named by its hash.
+    const url = (await h.app.inject('/images/cover.svg')).headers.location as string;
+    const first = await h.app.inject(url);
     const again = await h.app.inject({
-      url: '/images/cover.svg',
+      url,
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);

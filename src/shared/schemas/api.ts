@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ImageVariants } from './images.js';
 import { TagRef } from './tags.js';
 
 /** The smallest and largest page number a client may ask for. */
@@ -41,6 +42,11 @@ export const PostCard = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   image: Type.String(),
+  image_variants: Type.Optional(
+    Type.Union([ImageVariants, Type.Null()], {
+      description: 'The files `image` is served as (null: not an image this site published)',
+    }),
+  ),
   summary: Type.String(),
   category_id: Type.Integer({ minimum: 1 }),
   published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
@@ -76,13 +82,19 @@ export const PostDetail = Type.Object({
   slug: Type.String(),
   summary: Type.String(),
   image: Type.String(),
+  image_variants: Type.Optional(
+    Type.Union([ImageVariants, Type.Null()], {
+      description: 'The files `image` is served as (null: not an image this site published)',
+    }),
+  ),
   content: Type.String({ description: 'Sanitized HTML' }),
   category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
   published_at: Type.String(),
   updated_at: Type.String(),
   tags: Type.Array(TagRef, { description: "The post's tags, in the order it lists them" }),
   modified_at: Type.Union([Type.String(), Type.Null()], {
-    description: 'When the post was last revised (front matter `updated`), ISO 8601 UTC; null if never',
+    description:
+      'When the post was last revised (front matter `updated`), ISO 8601 UTC; null if never',
   }),
   image_alt: Type.Union([Type.String(), Type.Null()], {
     description: "The cover's text alternative; null: use the title",

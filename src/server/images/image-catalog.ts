@@ -1,0 +1,42 @@
+import { imageVariants } from '../../shared/image-variants.js';
+import type { ImageVariants } from '../../shared/schemas/images.js';
+import { ImagesRepository } from '../content/images.repository.js';
+import { ContentMemo } from '../posts/content-memo.js';
+import { picturesIn } from './pictures-in-html.js';
+
+export type VariantsByName = ReadonlyMap<string, ImageVariants>;
+
+/**
+ * The published images by file name, read once per content version (an import that changes an
+ * image moves the version). Gives cards and posts their variants and post bodies their <picture>s.
+ */
+export class ImageCatalog {
+  private readonly memo = new ContentMemo<0, VariantsByName>();
+
+  constructor(private readonly repository: ImagesRepository) {}
+
+  contentChanged(): void {
+    this.memo.clear();
+  }
+
+  byName(): Promise<VariantsByName> {
+    return this.memo.get(0, async () => {
+      const records = await this.repository.all();
+      return new Map(records.map((record) => [record.name, imageVariants(record)]));
+    });
+  }
+
+  /** The items with the variants of their `image` (null when it was never published). */
+  async withVariants<T extends { image: string }>(
+    items: T[],
+  ): Promise<(T & { image_variants: ImageVariants | null })[]> {
+    const images = await this.byName();
+    return items.map((item) => ({ ...item, image_variants: images.get(item.image) ?? null }));
+  }
+
+  /** A post's body with its images as <picture>s of their variants. */
+  async body(html: string): Promise<string> {
+    if (!html.includes('<img src="/images/')) return html;
+    return picturesIn(html, await this.byName());
+  }
+}

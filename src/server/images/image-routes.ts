@@ -1,0 +1,60 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ImageVariants } from '../../shared/schemas/images.js';
+
+/** The image types the import publishes; anything else in the images folder is never served. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+/** A file named by its source's hash (`{name}.{hash}.{width|share}.{ext}`, `{name}.{hash}.svg`). */
+const HASHED = /\.[0-9a-f]{12}(\.(\d+|share))?\.[a-z]+$/;
+const FOREVER = 'public, max-age=31536000, immutable';
+/** An unhashed name may change what it answers; caches ask again after a while. */
+const A_WHILE = 'public, max-age=300';
+
+/** The file `/images/{name}` stands for: the widest in the best format the client takes. */
+export function bestFile(variants: ImageVariants, accept: string): string {
+  const takes = (type: string) => accept.includes(type);
+  const files = variants.files;
+  const fallback = files[files.length - 1]!.type;
+  const type = ['image/avif', 'image/webp'].find(
+    (t) => takes(t) && files.some((f) => f.type === t),
+  );
+  const chosen = files.filter((f) => f.type === (type ?? fallback));
+  return chosen[chosen.length - 1]!.url;
+}
+
+/**
+ * /images/: the published files, each with the image CSP (http/security-headers.ts); hashed
+ * names cached for a year as immutable, since their bytes never change. `/images/{file}` by the
+ * content's own file name (links from before variants, from elsewhere) answers 302 to the
+ * image's current best file, so that a replaced image shows at once.
+ */
+export const imageRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.slice('/images/'.length).split('?')[0]!;
+    if (HASHED.test(path) || !IMAGE_FILE.test(path)) return;
+    let name: string;
+    try {
+      name = decodeURIComponent(path);
+    } catch {
+      return;
+    }
+    const variants = (await app.ctx.images.byName()).get(name);
+    if (!variants) return;
+    const accept = request.headers.accept ?? '';
+    return reply
+      .header('cache-control', A_WHILE)
+      .header('vary', 'Accept')
+      .redirect(bestFile(variants, accept), 302);
+  });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/images/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (response, path) =>
+      response.header('cache-control', HASHED.test(path) ? FOREVER : A_WHILE),
+    allowedPath: (path) => IMAGE_FILE.test(path),
+  });
+};

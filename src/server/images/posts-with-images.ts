@@ -1,0 +1,48 @@
+import type { ImageVariants } from '../../shared/schemas/images.js';
+import type { PostsService } from '../posts/posts.service.js';
+import type { ImageCatalog } from './image-catalog.js';
+
+type WithImage = { image: string; image_variants?: ImageVariants | null };
+
+/** A list page ({data: cards}) or a post ({post}); anything else passes unchanged. */
+async function withVariants(result: unknown, images: ImageCatalog): Promise<unknown> {
+  if (typeof result !== 'object' || result === null) return result;
+  if ('data' in result && Array.isArray(result.data))
+    return { ...result, data: await images.withVariants(result.data as WithImage[]) };
+  if ('post' in result && typeof result.post === 'object' && result.post) {
+    const post = result.post as WithImage & { content: string };
+    const [withImage] = await images.withVariants([post]);
+    return { ...result, post: { ...withImage, content: await images.body(post.content) } };
+  }
+  return result;
+}
+
+/** The service methods whose answers carry cards or a post. */
+const DECORATED = new Set(['postsPage', 'tagPage', 'post', 'search']);
+
+/**
+ * The posts service with images: every card and post it answers, to the API and to the pages
+ * alike, carries the variants of its image, and a post's body its images as <picture>s. Kept
+ * outside the service so that the service need not know how images are published; a content
+ * change clears the catalog with the service's own memory.
+ */
+export function postsWithImages(posts: PostsService, images: ImageCatalog): PostsService {
+  return new Proxy(posts, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property === 'contentChanged')
+        return () => {
+          images.contentChanged();
+          return value.call(target);
+        };
+      if (typeof property === 'string' && DECORATED.has(property))
+        return async (...args: unknown[]) =>
+          withVariants(
+            await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args),
+            images,
+          );
+      return value;
+    },
+  });
+}
