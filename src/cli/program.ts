@@ -9,6 +9,7 @@ import {
   seedCommand,
   serveCommand,
 } from './commands.js';
+import { addMessagesCommand } from './messages-command.js';
 import { isPrintedOutput, UsageError, usageLine } from './usage.js';
 
 const ENVIRONMENT = `
@@ -18,6 +19,7 @@ Environment:
   PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
   EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
   CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL
+  SMTP_URL, CONTACT_NOTIFY_TO, CONTACT_NOTIFY_FROM (mail for each contact message)
   serve: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
   OVERLOAD_MAX_DELAY_MS, OVERLOAD_MAX_IN_FLIGHT, CACHE_MAX_AGE, CACHE_S_MAXAGE,
   CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB (README; docs/deploy.md)
@@ -135,8 +137,14 @@ export function buildProgram(): Command {
     .argument('<dir>', 'a folder that does not exist yet, or is empty')
     .action(exportCommand);
 
+  addMessagesCommand(program);
+
   // Each command turns Commander's errors into one line of its own (its name is in the line).
-  for (const command of [program, ...program.commands]) {
+  for (const command of [
+    program,
+    ...program.commands,
+    ...program.commands.flatMap((c) => c.commands),
+  ]) {
     command
       .configureOutput({ outputError: () => {} })
       .showSuggestionAfterError(true)

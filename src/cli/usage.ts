@@ -19,11 +19,17 @@ const MISSING: Record<string, string> = {
   new: 'new needs a title: postfolio new "Post title"',
   restore: 'restore needs a backup file: postfolio restore <file>',
   export: 'export needs a folder to write: postfolio export <dir>',
+  read: 'read needs message ids: postfolio messages read <id...>',
+  unread: 'unread needs message ids: postfolio messages unread <id...>',
+  delete: 'delete needs message ids: postfolio messages delete <id...>',
 };
 
 /** What a command's own help is called by. */
-const helpOf = (command: Command) =>
-  command.parent ? `postfolio ${command.name()} --help` : 'postfolio --help';
+function helpOf(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return ['postfolio', ...names, '--help'].join(' ');
+}
 
 /** Commander's "(Did you mean x?)", as a lowercase aside. */
 function suggestion(message: string): string {
