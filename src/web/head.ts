@@ -1,6 +1,7 @@
 import type { UIMatch } from 'react-router';
 import type { PublicSite } from '../shared/schemas/site-config.js';
 import type { HtmlInPage } from './data/html-in-page.js';
+import { structuredDataTags, type StructuredData } from '../shared/structured-data.js';
 
 export type SiteMeta = PublicSite['site'];
 
@@ -12,6 +13,8 @@ export interface PageMeta {
   image?: string;
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
+  /** schema.org objects of the page, written as JSON-LD (src/shared/structured-data.ts). */
+  structuredData?: readonly StructuredData[];
 }
 
 /** A route's `handle.meta`: its page's title and description from its loader data. */
@@ -71,5 +74,6 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
       `<meta property="og:image" content="${escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`)}">`,
     );
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
+  tags.push(...structuredDataTags(meta.structuredData ?? []));
   return tags.join('\n    ');
 }

@@ -3,6 +3,7 @@ import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { routeHandle } from '../../head.js';
+import { webSiteLd } from '../../../shared/structured-data.js';
 import { EmployerCard } from './employer-card.js';
 import type { LandingData } from './landing-types.js';
 import { StudentCard } from './student-card.js';
@@ -16,6 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<LandingDa
 export const handle = routeHandle<typeof loader>((_data, site) => ({
   title: site.title,
   description: site.description,
+  structuredData: [webSiteLd(site)],
 }));
 
 export function Component() {

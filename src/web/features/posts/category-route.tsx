@@ -2,6 +2,7 @@ import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
+import { categoryLd } from '../../../shared/structured-data.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
 
@@ -30,6 +31,7 @@ export async function loader({
 export const handle = routeHandle<typeof loader>(({ page, category }, site) => ({
   title: `${category.name}${pageSuffix(page)} · ${site.title}`,
   description: `Posts about ${category.name} on ${site.title}.`,
+  structuredData: [categoryLd(site, category)],
 }));
 
 export function Component() {

@@ -3,6 +3,7 @@ import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
+import { personLd } from '../../../shared/structured-data.js';
 import { AboutSection } from './about-section.js';
 import { ContactSection } from './contact-section.js';
 import { HeroSection } from './hero-section.js';
@@ -32,6 +33,7 @@ export const handle = routeHandle<typeof loader>((data, site) => {
     title: `${hero.name} · ${hero.roles[0]} · Resume`,
     description: hero.intro,
     type: 'profile',
+    structuredData: [personLd(site, data.portfolio)],
   };
 });
 

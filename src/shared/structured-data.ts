@@ -1,0 +1,176 @@
+import type { Portfolio, PublicSite } from './schemas/site-config.js';
+
+/**
+ * schema.org objects of the pages (JSON-LD), each built from what the page shows. Every URL is
+ * absolute, made from the site's public URL; nothing here reads a secret, so the employer
+ * address can never reach one.
+ */
+
+type Site = Pick<PublicSite['site'], 'title' | 'description' | 'url' | 'author' | 'language'>;
+
+interface Thing {
+  '@context': 'https://schema.org';
+}
+
+export interface PersonLd extends Thing {
+  '@type': 'Person';
+  name: string;
+  url: string;
+  jobTitle?: string;
+  description?: string;
+  knowsAbout?: string[];
+}
+
+export interface BlogPostingLd extends Thing {
+  '@type': 'BlogPosting';
+  headline: string;
+  description: string;
+  image: string[];
+  datePublished: string;
+  dateModified: string;
+  author: { '@type': 'Person'; name: string; url: string };
+  publisher: { '@type': 'Person'; name: string; url: string };
+  url: string;
+  mainEntityOfPage: { '@type': 'WebPage'; '@id': string };
+  inLanguage: string;
+  articleSection?: string;
+}
+
+export interface BreadcrumbListLd extends Thing {
+  '@type': 'BreadcrumbList';
+  itemListElement: Array<{ '@type': 'ListItem'; position: number; name: string; item: string }>;
+}
+
+export interface WebSiteLd extends Thing {
+  '@type': 'WebSite';
+  name: string;
+  description: string;
+  url: string;
+  inLanguage: string;
+  potentialAction: {
+    '@type': 'SearchAction';
+    target: { '@type': 'EntryPoint'; urlTemplate: string };
+    'query-input': 'required name=search_term_string';
+  };
+}
+
+export type StructuredData = PersonLd | BlogPostingLd | BreadcrumbListLd | WebSiteLd;
+
+/** What a post page knows of its post (the API's post; the optional fields when it has them). */
+export interface PostFacts {
+  title: string;
+  summary: string;
+  slug: string;
+  image: string;
+  published_at: string;
+  /** The owner's own date of the last change (front matter `updated`), when set. */
+  modified_at?: string | null;
+  category: { id: number; name: string };
+}
+
+const CONTEXT = 'https://schema.org' as const;
+
+/** An absolute URL of a path on the site. */
+export function siteUrl(site: Pick<Site, 'url'>, path: string): string {
+  return `${site.url.replace(/\/+$/, '')}${path}`;
+}
+
+const author = (site: Site) => ({
+  '@type': 'Person' as const,
+  name: site.author,
+  url: siteUrl(site, '/resume'),
+});
+
+/** The home page: the site, and how to search it (/posts/{text}). */
+export function webSiteLd(site: Site): WebSiteLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    name: site.title,
+    description: site.description,
+    url: siteUrl(site, '/'),
+    inLanguage: site.language,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: siteUrl(site, '/posts/{search_term_string}') },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** Home, then each crumb: `[name, path]`, the last being the page itself. */
+export function breadcrumbLd(site: Site, crumbs: Array<[name: string, path: string]>) {
+  const list: BreadcrumbListLd = {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: [['Home', '/'] as [string, string], ...crumbs].map(([name, path], i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name,
+      item: siteUrl(site, path),
+    })),
+  };
+  return list;
+}
+
+/** A post page: the post as a BlogPosting, and its place under its category. */
+export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbListLd] {
+  const url = siteUrl(site, `/${post.slug}`);
+  const categoryPath = `/cate/${post.category.id}`;
+  return [
+    {
+      '@context': CONTEXT,
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.summary,
+      image: [siteUrl(site, `/images/${post.image}`)],
+      datePublished: post.published_at,
+      dateModified: post.modified_at ?? post.published_at,
+      author: author(site),
+      publisher: author(site),
+      url,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      inLanguage: site.language,
+      articleSection: post.category.name,
+    },
+    breadcrumbLd(site, [
+      [post.category.name, categoryPath],
+      [post.title, `/${post.slug}`],
+    ]),
+  ];
+}
+
+/** A category page under Home. */
+export function categoryLd(site: Site, category: { id: number; name: string }) {
+  return breadcrumbLd(site, [[category.name, `/cate/${category.id}`]]);
+}
+
+/** The portfolio page's person: what its hero and skills say. */
+export function personLd(site: Site, portfolio: Pick<Portfolio, 'hero' | 'skills'>): PersonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Person',
+    name: portfolio.hero.name,
+    url: siteUrl(site, '/resume'),
+    jobTitle: portfolio.hero.roles[0],
+    description: portfolio.hero.intro,
+    knowsAbout: portfolio.skills.map((skill) => skill.name),
+  };
+}
+
+/**
+ * The <script> tags of the objects. A JSON-LD block is data, never run, so the CSP's
+ * `script-src` does not apply to it; `<` is escaped so that no text inside can close the
+ * element, and U+2028/2029 so that the JSON stays a valid script body.
+ */
+export function structuredDataTags(objects: readonly StructuredData[]): string[] {
+  return objects.map(
+    (object) =>
+      `<script type="application/ld+json">${JSON.stringify(object)
+        .replace(/</g, '\\u003c')
+        .replace(/>/g, '\\u003e')
+        .replace(/&/g, '\\u0026')
+        .replace(/\u2028/g, '\\u2028')
+        .replace(/\u2029/g, '\\u2029')}</script>`,
+  );
+}
