@@ -145,7 +145,7 @@ async function writeStore(
     site.categories.push({ slug: category.slug, name: category.name });
     warnings.push(`site.yaml: category ${category.slug} was added back: posts still use it`);
   }
-  for (const product of site.portfolio.products)
+  for (const product of site.portfolio.products ?? [])
     if (!images.has(product.image))
       warnings.push(
         `site.yaml: the image ${product.image} of "${product.name}" is not in the images folder`,

@@ -188,6 +188,19 @@ describe('site.yaml messages', () => {
     expectReadable(message);
   });
 
+  it('refuses a student link label without its url, naming the label', async () => {
+    const [text] = spoilLine('url: https://learn.example', 'note_to_self: gone');
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => line.includes('note_to_self'));
+    lines.splice(at, 1);
+    const label = lines.findIndex((line) => line.includes('link_label')) + 1;
+    const message = await siteError(lines.join('\n'));
+    expect(message).toBe(
+      `site.yaml:${label}: landing.student.link_label is set without landing.student.url; add the url or remove the label`,
+    );
+    expectReadable(message);
+  });
+
   it('names the line and column of a YAML mistake and quotes the line', async () => {
     const [text, line] = spoilLine('author: Test Author', 'author: [Test Author');
     const message = await siteError(text);

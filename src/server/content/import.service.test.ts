@@ -538,7 +538,7 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       const site = siteFixture({ news: 'News', guides: 'Guides' });
       site.site.url = 'http://fixture.example';
       site.landing.student.url = '/resume';
-      site.portfolio.products[0]!.url = 'mailto:shop@fixture.example';
+      site.portfolio.products![0]!.url = 'mailto:shop@fixture.example';
       write(contentDir, 'site.yaml', stringify(site));
       expect(await importContent(t.store, opts)).toMatchObject({ created: N + 1 });
       expect(await row('bom')).toMatchObject({ title: 'Marked', body_text: 'a \uFFFD b' });

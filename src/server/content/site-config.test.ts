@@ -49,7 +49,7 @@ describe('site.yaml URLs', () => {
     'mailto:a@b.example',
   ])('takes the link %s', async (url) => {
     expect((await load(withUrl('student', url))).landing.student.url).toBe(url);
-    expect((await load(withUrl('product', url))).portfolio.products[0]!.url).toBe(url);
+    expect((await load(withUrl('product', url))).portfolio.products![0]!.url).toBe(url);
   });
 
   it.each([

@@ -64,5 +64,14 @@ function parseSiteConfig(file: string, raw: string): SiteConfig {
       );
     slugs.add(category.slug);
   }
+  const { student } = result.value.landing;
+  if (student.link_label !== undefined && student.url === undefined)
+    throw new ContentFileError(
+      file,
+      [
+        'landing.student.link_label is set without landing.student.url; add the url or remove the label',
+      ],
+      [source.lineOf(['landing', 'student', 'link_label'], 'key')],
+    );
   return result.value;
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
 import { ContentUrl, NonBlankText as Text } from './content-fields.js';
+import { SectionsConfig } from './portfolio-sections.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
 const Url = ContentUrl({ mailto: true });
@@ -82,8 +83,9 @@ export const Portfolio = Type.Object(
       },
       { additionalProperties: false },
     ),
-    products: Type.Array(DemoProduct, { minItems: 1 }),
-    services: Type.Array(Service),
+    /** Optional: without products (or services) the page leaves that section out. */
+    products: Type.Optional(Type.Array(DemoProduct)),
+    services: Type.Optional(Type.Array(Service)),
     contact: Type.Object(
       {
         intro: Text(600),
@@ -93,6 +95,8 @@ export const Portfolio = Type.Object(
       },
       { additionalProperties: false },
     ),
+    /** The sections' labels, headings and leads, where the defaults do not fit. */
+    sections: Type.Optional(SectionsConfig),
   },
   { additionalProperties: false },
 );
@@ -118,7 +122,13 @@ export const SiteConfig = Type.Object(
     landing: Type.Object(
       {
         student: Type.Object(
-          { title: Text(120), text: Text(400), link_label: Text(60), url: Url },
+          {
+            title: Text(120),
+            text: Text(400),
+            // Optional: the card shows its button only with a url; the label has a default.
+            link_label: Type.Optional(Text(60)),
+            url: Type.Optional(Url),
+          },
           { additionalProperties: false },
         ),
         employer: Type.Object(

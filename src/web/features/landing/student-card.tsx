@@ -1,6 +1,12 @@
 import type { LandingData } from './landing-types.js';
 
-/** The student card: a short pitch and an external link that opens in a new tab, safely. */
+/** The button's text when site.yaml gives the link without one. */
+const DEFAULT_LINK_LABEL = 'Open the course';
+
+/**
+ * The student card: a short pitch and, when site.yaml gives one, an external link that opens
+ * in a new tab, safely.
+ */
 export function StudentCard({ student }: { student: LandingData['student'] }) {
   return (
     <section className="landing-card" aria-labelledby="landing-student-title">
@@ -9,12 +15,14 @@ export function StudentCard({ student }: { student: LandingData['student'] }) {
         {student.title}
       </h2>
       <p className="landing-card__text">{student.text}</p>
-      <p className="landing-card__actions">
-        <a className="button" href={student.url} target="_blank" rel="noopener noreferrer">
-          {student.link_label}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      </p>
+      {student.url && (
+        <p className="landing-card__actions">
+          <a className="button" href={student.url} target="_blank" rel="noopener noreferrer">
+            {student.link_label ?? DEFAULT_LINK_LABEL}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
     </section>
   );
 }

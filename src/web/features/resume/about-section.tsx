@@ -1,17 +1,25 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { SectionHeader } from './section-header.js';
+import type { SectionText } from './sections.js';
 import { Skills } from './skills.js';
 
 export function AboutSection({
   about,
   skills,
+  text,
 }: {
   about: Portfolio['about'];
   skills: Portfolio['skills'];
+  text: SectionText;
 }) {
   return (
     <section id="about" className="resume-section" aria-labelledby="about-title">
-      <SectionHeader id="about-title" label="About" title={about.heading} />
+      <SectionHeader
+        id="about-title"
+        label={text.label}
+        title={text.title ?? about.heading}
+        lead={text.lead}
+      />
       <div className="resume-about">
         <div className="resume-about__text">
           {about.paragraphs.map((paragraph, index) => (

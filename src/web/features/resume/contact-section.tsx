@@ -1,21 +1,24 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { ContactForm } from './contact-form.js';
 import { SectionHeader } from './section-header.js';
+import type { SectionText } from './sections.js';
 
 export function ContactSection({
   contact,
   enabled,
+  text,
 }: {
   contact: Portfolio['contact'];
   enabled: boolean;
+  text: SectionText;
 }) {
   return (
     <section id="contact" className="resume-section" aria-labelledby="contact-title">
       <SectionHeader
         id="contact-title"
-        label="Contact"
-        title="Let's work together"
-        lead={contact.intro}
+        label={text.label}
+        title={text.title ?? text.label}
+        lead={text.lead ?? contact.intro}
       />
       <div className="resume-contact">
         <dl className="resume-contact__details">

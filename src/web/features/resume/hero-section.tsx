@@ -1,6 +1,7 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 
-export function HeroSection({ hero }: { hero: Portfolio['hero'] }) {
+/** `work`: where "See my work" leads, the products or, without them, the résumé. */
+export function HeroSection({ hero, work }: { hero: Portfolio['hero']; work: string }) {
   return (
     <section id="hero" className="resume-hero" aria-labelledby="hero-title">
       <p className="resume-hero__greeting">Hello, I&apos;m</p>
@@ -14,7 +15,7 @@ export function HeroSection({ hero }: { hero: Portfolio['hero'] }) {
       </ul>
       <p className="resume-hero__intro">{hero.intro}</p>
       <p className="resume-hero__actions">
-        <a className="button" href="#portfolio">
+        <a className="button" href={`#${work}`}>
           See my work
         </a>
         <a className="button button--secondary" href="#contact">

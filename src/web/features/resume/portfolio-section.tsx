@@ -1,16 +1,17 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { SectionHeader } from './section-header.js';
+import type { SectionText } from './sections.js';
 
-type Product = Portfolio['products'][number];
+type Product = NonNullable<Portfolio['products']>[number];
 
-export function PortfolioSection({ products }: { products: Product[] }) {
+export function PortfolioSection({ products, text }: { products: Product[]; text: SectionText }) {
   return (
     <section id="portfolio" className="resume-section" aria-labelledby="portfolio-title">
       <SectionHeader
         id="portfolio-title"
-        label="Portfolio"
-        title="Demo products"
-        lead="Small tools and demos I have built, most of them open source."
+        label={text.label}
+        title={text.title ?? text.label}
+        lead={text.lead}
       />
       <ul className="resume-products">
         {products.map((product) => (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
@@ -8,6 +9,7 @@ import { AboutSection } from './about-section.js';
 import { ContactSection } from './contact-section.js';
 import { HeroSection } from './hero-section.js';
 import { PortfolioSection } from './portfolio-section.js';
+import { pageSections } from './sections.js';
 import { ServicesSection } from './services-section.js';
 import { SideNav } from './side-nav.js';
 import { TimelineSection } from './timeline-section.js';
@@ -39,16 +41,23 @@ export const handle = routeHandle<typeof loader>((data, site) => {
 
 export function Component() {
   const { portfolio, contact_enabled } = useLoaderData<typeof loader>();
+  const sections = useMemo(() => pageSections(portfolio), [portfolio]);
+  const text = Object.fromEntries(sections.map((section) => [section.id, section]));
+  const { products = [], services = [] } = portfolio;
   return (
     <div className="resume">
-      <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} />
+      <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} sections={sections} />
       <main id="main" className="resume-main">
-        <HeroSection hero={portfolio.hero} />
-        <AboutSection about={portfolio.about} skills={portfolio.skills} />
-        <TimelineSection resume={portfolio.resume} />
-        <PortfolioSection products={portfolio.products} />
-        <ServicesSection services={portfolio.services} />
-        <ContactSection contact={portfolio.contact} enabled={contact_enabled} />
+        <HeroSection hero={portfolio.hero} work={text.portfolio ? 'portfolio' : 'resume'} />
+        <AboutSection about={portfolio.about} skills={portfolio.skills} text={text.about!} />
+        <TimelineSection resume={portfolio.resume} text={text.resume!} />
+        {text.portfolio && <PortfolioSection products={products} text={text.portfolio} />}
+        {text.services && <ServicesSection services={services} text={text.services} />}
+        <ContactSection
+          contact={portfolio.contact}
+          enabled={contact_enabled}
+          text={text.contact!}
+        />
       </main>
       <footer className="resume-footer">
         <p>

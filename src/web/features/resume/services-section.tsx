@@ -1,14 +1,21 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { SectionHeader } from './section-header.js';
+import type { SectionText } from './sections.js';
 
-export function ServicesSection({ services }: { services: Portfolio['services'] }) {
+export function ServicesSection({
+  services,
+  text,
+}: {
+  services: NonNullable<Portfolio['services']>;
+  text: SectionText;
+}) {
   return (
     <section id="services" className="resume-section" aria-labelledby="services-title">
       <SectionHeader
         id="services-title"
-        label="Services"
-        title="How I can help"
-        lead="Focused engagements with a clear scope and a result your team keeps."
+        label={text.label}
+        title={text.title ?? text.label}
+        lead={text.lead}
       />
       {services.length === 0 ? (
         <p>Get in touch to talk about what your team needs.</p>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { SECTIONS, type SectionId } from './sections.js';
+import type { SectionId, ShownSection } from './sections.js';
 import { useCurrentSection } from './use-current-section.js';
 import './side-nav.css';
 
@@ -8,8 +8,17 @@ import './side-nav.css';
  * The section navigation: a fixed column on the left of wide screens, a top bar with a
  * menu button on phones. The current section is marked with aria-current.
  */
-export function SideNav({ name, role }: { name: string; role: string | undefined }) {
-  const [current, setCurrent] = useCurrentSection();
+export function SideNav({
+  name,
+  role,
+  sections,
+}: {
+  name: string;
+  role: string | undefined;
+  sections: ShownSection[];
+}) {
+  const ids = useMemo(() => sections.map((section) => section.id), [sections]);
+  const [current, setCurrent] = useCurrentSection(ids);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -46,6 +55,7 @@ export function SideNav({ name, role }: { name: string; role: string | undefined
       </div>
       <div id="resume-nav-panel" className="resume-nav__panel">
         <SectionLinks
+          sections={sections}
           current={current}
           onChoose={(id) => {
             setCurrent(id);
@@ -61,16 +71,18 @@ export function SideNav({ name, role }: { name: string; role: string | undefined
 }
 
 function SectionLinks({
+  sections,
   current,
   onChoose,
 }: {
+  sections: ShownSection[];
   current: SectionId;
   onChoose: (id: SectionId) => void;
 }) {
   return (
     <nav aria-label="Sections">
       <ul className="resume-nav__list">
-        {SECTIONS.map(({ id, label }) => (
+        {sections.map(({ id, label }) => (
           <li key={id}>
             <a
               className="resume-nav__link"

@@ -1,16 +1,23 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { SectionHeader } from './section-header.js';
+import type { SectionText } from './sections.js';
 
 type Entry = Portfolio['resume']['experience'][number];
 
-export function TimelineSection({ resume }: { resume: Portfolio['resume'] }) {
+export function TimelineSection({
+  resume,
+  text,
+}: {
+  resume: Portfolio['resume'];
+  text: SectionText;
+}) {
   return (
     <section id="resume" className="resume-section" aria-labelledby="resume-title">
       <SectionHeader
         id="resume-title"
-        label="Resume"
-        title="Experience and education"
-        lead={resume.summary}
+        label={text.label}
+        title={text.title ?? text.label}
+        lead={text.lead ?? resume.summary}
       />
       <div className="resume-timelines">
         <Timeline title="Experience" entries={resume.experience} />

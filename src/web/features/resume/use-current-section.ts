@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { SECTIONS, type SectionId } from './sections.js';
+import type { SectionId } from './sections.js';
 
 /**
  * The section that crosses a thin band a third of the way down the viewport. Starts at the
  * first section, on the server and during hydration alike.
  */
-export function useCurrentSection(): [SectionId, (id: SectionId) => void] {
-  const [current, setCurrent] = useState<SectionId>(SECTIONS[0].id);
+export function useCurrentSection(ids: readonly SectionId[]): [SectionId, (id: SectionId) => void] {
+  const [current, setCurrent] = useState<SectionId>(ids[0] ?? 'hero');
 
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
@@ -17,12 +17,12 @@ export function useCurrentSection(): [SectionId, (id: SectionId) => void] {
       },
       { rootMargin: '-30% 0px -65% 0px', threshold: 0 },
     );
-    for (const { id } of SECTIONS) {
+    for (const id of ids) {
       const element = document.getElementById(id);
       if (element) observer.observe(element);
     }
     return () => observer.disconnect();
-  }, []);
+  }, [ids]);
 
   return [current, setCurrent];
 }
