@@ -1,6 +1,11 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './helpers/browser.js';
 import { cardNames, currentPage, names, pageOfPosts, pathAndQuery } from './helpers/reader.js';
+import { EMPLOYER_EMAIL } from './helpers/server.js';
+
+/** The browser's log line for a document answered with 400 or 403 (the forms' refusals). */
+const REFUSED_LOG = /Failed to load resource: the server responded with a status of 40[03]/;
 
 const e2e = useE2E();
 const noJs = () => e2e.tab({ javaScriptEnabled: false });
@@ -98,6 +103,101 @@ describe('without JavaScript', () => {
     expect(await page.getByRole('button', { name: "I'm" }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Go Here' }).getAttribute('aria-disabled')).toBe(
       'true',
+    );
+  });
+});
+
+describe('the employer gate without JavaScript', () => {
+  const gate = (page: Page) => page.getByRole('region', { name: 'Hiring? Unlock the portfolio' });
+
+  it("opens with 'I'm' and sends the right address on to /resume", async () => {
+    const { page } = await noJs();
+    await page.goto('/');
+    expect(await page.getByLabel('Your work email').isVisible()).toBe(false);
+    await gate(page).getByRole('button', { name: "I'm" }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?employer=1');
+    const email = page.getByLabel('Your work email');
+    expect(await email.isVisible()).toBe(true);
+    expect(
+      await gate(page).getByRole('button', { name: "I'm" }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await email.fill(`  ${EMPLOYER_EMAIL.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/resume');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Noor Halvorsen');
+  });
+
+  it("answers a wrong or empty address with a page saying 'Please text my email to login'", async () => {
+    const { page } = await e2e.tab({ javaScriptEnabled: false, allow: [REFUSED_LOG] });
+    for (const address of ['someone.else@example.com', '']) {
+      await page.goto('/?employer=1');
+      await page.getByLabel('Your work email').fill(address);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/forms/employer-check')),
+        page.getByRole('button', { name: 'Submit' }).click(),
+      ]);
+      expect(response.status()).toBe(403);
+      await page.waitForURL((url) => url.pathname === '/forms/employer-check');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not unlocked');
+      expect(await page.getByRole('status').innerText()).toBe('Please text my email to login');
+      expect(await page.content()).not.toContain(EMPLOYER_EMAIL);
+      await page.getByRole('link', { name: 'Try another address' }).click();
+      await page.waitForURL((url) => url.search === '?employer=1');
+      expect(await page.getByLabel('Your work email').isVisible()).toBe(true);
+    }
+  });
+});
+
+describe('the contact form without JavaScript, switched on', () => {
+  const site = useE2E({ env: { CONTACT_ENABLED: '1' } });
+  const form = (page: Page) => page.getByRole('region', { name: "Let's work together" });
+
+  async function fill(page: Page, fields: { name: string; email: string; message: string }) {
+    await form(page).getByLabel('Your name').fill(fields.name);
+    await form(page).getByLabel('Your email').fill(fields.email);
+    await form(page).getByLabel('Subject').fill('Hello from a browser without scripts');
+    await form(page).getByLabel('Message', { exact: true }).fill(fields.message);
+  }
+
+  it('sends a message and answers a page with the success text', async () => {
+    const { page } = await site.tab({ javaScriptEnabled: false });
+    await page.goto('/resume#contact');
+    await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Typed with no script.' });
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      form(page).getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(request.url()).toBe(site.url('/forms/contact'));
+    expect(request.headers()['content-type']).toBe('application/x-www-form-urlencoded');
+    await page.waitForURL((url) => url.pathname === '/forms/contact');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Message sent');
+    expect(await page.getByRole('status').innerText()).toBe(
+      'Your message has been sent. Thank you!',
+    );
+    // The page is styled by the site's own stylesheet, which the CSP allowed.
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe(
+      'none',
+    );
+    await page.getByRole('link', { name: 'Back to the portfolio' }).click();
+    await page.waitForURL((url) => url.pathname === '/resume');
+  });
+
+  it('names what the server refused, and Back keeps what was typed', async () => {
+    const { page } = await site.tab({ javaScriptEnabled: false, allow: [REFUSED_LOG] });
+    await page.goto('/resume#contact');
+    // Both pass the browser's own checks (required, type=email); the server trims and checks more.
+    await fill(page, { name: '   ', email: 'ada@localhost', message: 'Kept when I go back.' });
+    await form(page).getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL((url) => url.pathname === '/forms/contact');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not sent yet');
+    expect(await page.getByRole('listitem').allInnerTexts()).toEqual([
+      'Your name: please fill it in.',
+      'Your email: "ada@localhost" is not an e-mail address such as name@example.com.',
+    ]);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/resume');
+    expect(await form(page).getByLabel('Message', { exact: true }).inputValue()).toBe(
+      'Kept when I go back.',
     );
   });
 });

@@ -47,17 +47,20 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Registers the hooks of a browser test file: one server (fresh store, demo content) and one
- * Chromium for the file; every tab opened in a test is checked for console errors and closed
- * after it; the server must shut down cleanly (exit code 0) on SIGTERM.
+ * Registers the hooks of a browser test file (or of a describe block): one server (fresh store,
+ * demo content, `env` over the test defaults) and one Chromium for the file; every tab opened in
+ * a test is checked for console errors and closed after it; the server must shut down cleanly
+ * (exit code 0) on SIGTERM.
  */
-export function useE2E(options: { databaseUrl?: () => string } = {}): E2E {
+export function useE2E(
+  options: { databaseUrl?: () => string; env?: Record<string, string> } = {},
+): E2E {
   const state = {} as { server: RunningServer; browser: Browser };
   let tabs: Tab[] = [];
 
   beforeAll(async () => {
     state.browser = await launchBrowser();
-    state.server = await startServer({ databaseUrl: options.databaseUrl?.() });
+    state.server = await startServer({ databaseUrl: options.databaseUrl?.(), env: options.env });
   });
 
   afterEach(async () => {

@@ -33,7 +33,9 @@ export function formAnswerPage(
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
     <meta name="robots" content="noindex">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <title>${escapeHtml(answer.heading)} · ${escapeHtml(look.siteTitle)}</title>${links.join('')}
   </head>
   <body>

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { dataSource } from '../../data/loader-data.js';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  readEmployerFlag,
-  TOO_MANY_ALERT,
-  WRONG_EMAIL_ALERT,
-  writeEmployerFlag,
-} from './employer-gate.js';
+  EMPLOYER_FORM_PATH,
+  EMPLOYER_GATE_PARAM,
+  TOO_MANY_TEXT,
+  WRONG_EMAIL_TEXT,
+} from '../../../shared/forms.js';
+import { dataSource } from '../../data/loader-data.js';
+import { readEmployerFlag, writeEmployerFlag } from './employer-gate.js';
 import type { LandingData } from './landing-types.js';
 
 const noSubscription = () => () => {};
@@ -14,11 +15,16 @@ const noSubscription = () => () => {};
 /**
  * The employer gate: 'I'm' reveals an e-mail form; the server decides whether the address is
  * the expected one (it never reaches the browser). A pass unlocks 'Go Here' and opens /resume.
+ * Both are forms that work without JavaScript: 'I'm' asks for /?employer=1, which the server
+ * renders with the box open, and the e-mail form posts to the server, which redirects to /resume
+ * or answers with a page. The script keeps the specification's behaviour in place: the box
+ * opens without a reload, and a refusal is an alert.
  */
 export function EmployerCard({ employer }: { employer: LandingData['employer'] }) {
   const formId = useId();
   const inputId = useId();
-  const [revealed, setRevealed] = useState(false);
+  const [searchParams] = useSearchParams();
+  const [revealed, setRevealed] = useState(() => searchParams.has(EMPLOYER_GATE_PARAM));
   const { allowed, checking, check } = useEmployerCheck();
   return (
     <section
@@ -30,13 +36,18 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
         {employer.title}
       </h2>
       <p className="landing-card__text">{employer.text}</p>
-      <div className="landing-card__actions">
+      <form className="landing-card__actions" method="get" action="/">
         <button
-          type="button"
+          type="submit"
+          name={EMPLOYER_GATE_PARAM}
+          value="1"
           className="button button--secondary"
           aria-expanded={revealed}
           aria-controls={formId}
-          onClick={() => setRevealed(true)}
+          onClick={(event) => {
+            event.preventDefault();
+            setRevealed(true);
+          }}
         >
           I&apos;m
         </button>
@@ -49,7 +60,7 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
             Go Here
           </a>
         )}
-      </div>
+      </form>
       <GateForm
         id={formId}
         inputId={inputId}
@@ -71,7 +82,7 @@ function useEmployerCheck() {
 
   async function check(email: string) {
     if (!email) {
-      window.alert(WRONG_EMAIL_ALERT);
+      window.alert(WRONG_EMAIL_TEXT);
       return;
     }
     setChecking(true);
@@ -82,7 +93,7 @@ function useEmployerCheck() {
       setPassedNow(true);
       void navigate('/resume');
     } else {
-      window.alert(result.status === 429 ? TOO_MANY_ALERT : WRONG_EMAIL_ALERT);
+      window.alert(result.status === 429 ? TOO_MANY_TEXT : WRONG_EMAIL_TEXT);
     }
   }
 
@@ -110,7 +121,15 @@ function GateForm({ id, inputId, revealed, checking, onEmail }: GateFormProps) {
   }
 
   return (
-    <form id={id} className="landing-gate" hidden={!revealed} onSubmit={onSubmit} noValidate>
+    <form
+      id={id}
+      className="landing-gate"
+      method="post"
+      action={EMPLOYER_FORM_PATH}
+      hidden={!revealed}
+      onSubmit={onSubmit}
+      noValidate
+    >
       <label className="landing-gate__label" htmlFor={inputId}>
         Your work email
       </label>

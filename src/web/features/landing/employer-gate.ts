@@ -1,9 +1,6 @@
 /** The session flag of a passed employer check; it never holds the address itself. */
 export const EMPLOYER_FLAG_KEY = 'postfolio.employer-allowed';
 
-export const WRONG_EMAIL_ALERT = 'Please text my email to login';
-export const TOO_MANY_ALERT = 'Too many attempts. Please wait a minute and try again.';
-
 export function readEmployerFlag(): boolean {
   try {
     return window.sessionStorage.getItem(EMPLOYER_FLAG_KEY) === '1';

@@ -1,6 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import { CONTACT_FORM_PATH, CONTACT_SUCCESS } from '../../../shared/forms.js';
 
-export const CONTACT_SUCCESS = 'Your message has been sent. Thank you!';
+/**
+ * The form's action, relative as the specification has it (the form lives on /resume only). It
+ * is where the browser posts the form natively; with JavaScript the form posts JSON instead.
+ */
+const ACTION = CONTACT_FORM_PATH.slice(1);
 
 type Status =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
@@ -36,7 +41,9 @@ async function send(form: HTMLFormElement): Promise<Status> {
 
 /**
  * The contact form of the specification. 'Send Message' stays disabled unless the site owner
- * switched the form on; then it posts JSON to /api/contact.
+ * switched the form on; then it posts JSON to /api/contact and shows the outcome in place.
+ * Without JavaScript (or before it runs) the browser posts the form itself and the server
+ * answers with a page; the inputs are uncontrolled, so hydration keeps what was typed.
  */
 export function ContactForm({ enabled, email }: { enabled: boolean; email: string }) {
   const id = useId();
@@ -54,7 +61,7 @@ export function ContactForm({ enabled, email }: { enabled: boolean; email: strin
 
   const field = (name: string) => `${id}-${name}`;
   return (
-    <form className="resume-form" action="api/contact" method="post" onSubmit={onSubmit}>
+    <form className="resume-form" action={ACTION} method="post" onSubmit={onSubmit}>
       <h3 id={field('title')} className="resume-subtitle">
         Send a message
       </h3>
