@@ -87,13 +87,22 @@ export class SlugHistoryRepository {
     return found;
   }
 
-  /** Forgets the front-matter aliases of these posts: their files were read again. */
-  async deleteFrontMatterAliases(postIds: number[]): Promise<void> {
-    for (const batch of batches(postIds))
+  async hasAliases(): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('post_aliases').select('id').limit(1).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  /** Forgets the front-matter aliases of the posts of these files: they were read again. */
+  async deleteFrontMatterAliasesOf(paths: string[]): Promise<void> {
+    for (const batch of batches(paths))
       await this.db
         .deleteFrom('post_aliases')
         .where('origin', '=', 'front_matter')
-        .where('post_id', 'in', batch)
+        .where('post_id', 'in', (eb) =>
+          eb.selectFrom('posts').select('posts.id').where('posts.source_path', 'in', batch),
+        )
         .execute();
   }
 

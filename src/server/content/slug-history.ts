@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { slugProblem } from '../../shared/slugs.js';
 import type { Database } from '../db/schema.js';
 import { ContentFileError } from './content-errors.js';
-import { SlugHistoryRepository } from './slug-history.repository.js';
+import { SlugHistoryRepository, type StoredAlias } from './slug-history.repository.js';
 
 /** A post file read again by this import: its slug and the aliases its front matter lists. */
 interface ReadPost {
@@ -89,24 +89,36 @@ export class SlugHistory {
           `alias "${alias}" is the slug of ${fileName(livePosts.get(alias)!.path)}, which is still in the store (its file is gone: import with --prune to remove it)`,
         );
     }
-    const readSlugs = this.read.map((post) => post.slug);
-    const ids = await this.repository.postsBySlug(readSlugs);
-    const readIds = new Set([...ids.values()].map((post) => post.id));
+    // A store without aliases (most imports, every first one) needs none of these reads.
+    const anyStored = await this.repository.hasAliases();
+    const readPaths = new Set(this.read.map((post) => post.path));
     // Aliases of files not read again stay: a post's slug or alias may not take one of them.
-    const stored = await this.repository.aliasesBySlug([...readSlugs, ...aliasSlugs]);
+    const stored = anyStored
+      ? await this.repository.aliasesBySlug([...this.read.map((post) => post.slug), ...aliasSlugs])
+      : new Map<string, StoredAlias>();
+    const heldElsewhere = (slug: string) => {
+      const held = stored.get(slug);
+      return held?.origin === 'front_matter' && !(held.path !== null && readPaths.has(held.path))
+        ? held
+        : undefined;
+    };
     for (const post of this.read) {
-      const held = stored.get(post.slug);
-      if (held?.origin === 'front_matter' && !readIds.has(held.postId))
+      const held = heldElsewhere(post.slug);
+      if (held)
         fail(post.path, `slug "${post.slug}" is already an alias of ${fileName(held.path)}`);
     }
     for (const [alias, path] of this.claimed) {
-      const held = stored.get(alias);
-      if (held?.origin === 'front_matter' && !readIds.has(held.postId))
-        fail(path, `alias "${alias}" is already an alias of ${fileName(held.path)}`);
+      const held = heldElsewhere(alias);
+      if (held) fail(path, `alias "${alias}" is already an alias of ${fileName(held.path)}`);
     }
     if (failures.length) return failures;
 
-    await this.repository.deleteFrontMatterAliases([...readIds]);
+    // The ids of the posts that get an alias: those listing some, and renamed ones.
+    const ids = await this.repository.postsBySlug([
+      ...this.read.filter((post) => post.aliases.length).map((post) => post.slug),
+      ...this.renames.map((rename) => rename.to),
+    ]);
+    if (anyStored) await this.repository.deleteFrontMatterAliasesOf([...readPaths]);
     for (const rename of this.renames) {
       if (rename.inPlace) continue;
       // Another row held the new slug, so the post was written under a new id: its aliases follow.
@@ -117,9 +129,8 @@ export class SlugHistory {
       }
     }
     for (const post of this.read) {
-      const id = ids.get(post.slug)!.id;
       for (const alias of post.aliases)
-        await this.repository.setAlias(alias, id, 'front_matter', this.now);
+        await this.repository.setAlias(alias, ids.get(post.slug)!.id, 'front_matter', this.now);
     }
     for (const rename of this.renames) {
       if (this.claimed.has(rename.from) || folderSlugs.has(rename.from)) continue;
