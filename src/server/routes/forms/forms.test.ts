@@ -181,6 +181,32 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
     expectPage(full);
   });
 
+  it('answers odd bodies with a page and a 4xx, never a 500', async () => {
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['name=%E0%A4%A&email=%ZZ&subject=%&message=%00', SAME_ORIGIN, 400],
+      ['email=a@b.example&email=c@d.example&email[]=boss@example.com', SAME_ORIGIN, 403],
+      [`message=${'x'.repeat(200_000)}`, SAME_ORIGIN, 413],
+      [
+        '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--',
+        { ...SAME_ORIGIN, 'content-type': 'multipart/form-data; boundary=x' },
+        415,
+      ],
+      [
+        '{"email": {"$ne": null}, "name": ["a"]}',
+        { ...SAME_ORIGIN, 'content-type': 'application/json' },
+        400,
+      ],
+      ['{"email": "boss@example.com"', { ...SAME_ORIGIN, 'content-type': 'application/json' }, 400],
+    ];
+    for (const [payload, headers, status] of cases) {
+      const url = status === 403 ? '/forms/employer-check' : '/forms/contact';
+      const res = await post(url, payload, headers);
+      expect(res.statusCode, payload.slice(0, 40)).toBe(status);
+      expect(res.headers['content-type'], payload.slice(0, 40)).toBe('text/html; charset=utf-8');
+      expect(res.body).not.toMatch(/\n\s+at /);
+    }
+  });
+
   it('keeps the JSON API as it was: JSON answers, form bodies refused', async () => {
     const res = await h.app.inject({
       method: 'POST',
