@@ -10,6 +10,7 @@ import {
   serveCommand,
 } from './commands.js';
 import { addMessagesCommand } from './messages-command.js';
+import { addPreviewCommand } from './preview-command.js';
 import { isPrintedOutput, UsageError, usageLine } from './usage.js';
 
 const ENVIRONMENT = `
@@ -18,7 +19,7 @@ const ENVIRONMENT = `
 Environment:
   PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
   EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
-  CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL
+  CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL, PREVIEW_SECRET
   SMTP_URL, CONTACT_NOTIFY_TO, CONTACT_NOTIFY_FROM (mail for each contact message)
   serve: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
   OVERLOAD_MAX_DELAY_MS, OVERLOAD_MAX_IN_FLIGHT, CACHE_MAX_AGE, CACHE_S_MAXAGE,
@@ -138,6 +139,8 @@ export function buildProgram(): Command {
     .action(exportCommand);
 
   addMessagesCommand(program);
+
+  addPreviewCommand(program);
 
   // Each command turns Commander's errors into one line of its own (its name is in the line).
   for (const command of [

@@ -19,6 +19,7 @@ const MISSING: Record<string, string> = {
   new: 'new needs a title: postfolio new "Post title"',
   restore: 'restore needs a backup file: postfolio restore <file>',
   export: 'export needs a folder to write: postfolio export <dir>',
+  preview: 'preview needs a post slug: postfolio preview <slug> [--expires 7d]',
   read: 'read needs message ids: postfolio messages read <id...>',
   unread: 'unread needs message ids: postfolio messages unread <id...>',
   delete: 'delete needs message ids: postfolio messages delete <id...>',

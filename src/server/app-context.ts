@@ -6,6 +6,7 @@ import type { PostsService } from './posts/posts.service.js';
 import type { ImageCatalog } from './images/image-catalog.js';
 import type { Clock } from './schedule/clock.js';
 import type { PublicationSchedule } from './schedule/publication-schedule.js';
+import type { PreviewService } from './preview/preview.service.js';
 
 /** The services every route reaches through `app.ctx`. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   clock: Clock;
   /** Drops what was derived from the visible posts when the next scheduled post goes live. */
   schedule: PublicationSchedule;
+  /** Private preview links of drafts and scheduled posts: signs and opens them. */
+  preview: PreviewService;
   contentState: ContentStateWatcher;
   /** Serialized responses of /api/ URLs, cleared on every content change. */
   responses: ResponseCache;

@@ -30,6 +30,9 @@ import { contactRoutes } from './routes/api/contact.js';
 import { employerCheckRoutes } from './routes/api/employer-check.js';
 import { openApiRoutes } from './routes/api/openapi.js';
 import { postRoutes } from './routes/api/posts.js';
+import { previewRoutes } from './routes/api/preview.js';
+import { PreviewRepository } from './preview/preview.repository.js';
+import { PreviewService } from './preview/preview.service.js';
 import { searchRoutes } from './routes/api/search.js';
 import { siteRoutes } from './routes/api/site.js';
 import { tagRoutes } from './routes/api/tags.js';
@@ -110,6 +113,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     clock,
     schedule,
+    preview: new PreviewService({
+      repository: new PreviewRepository(store.db),
+      clock,
+      secret: config.previewSecret,
+      posts: () => ctx.posts,
+    }),
     contentState: new ContentStateWatcher(store.db, {
       pollMs: options.contentPollMs,
       listen: store.listen,
@@ -169,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(categoryRoutes);
   await app.register(postRoutes);
+  await app.register(previewRoutes);
   await app.register(searchRoutes);
   await app.register(tagRoutes);
   await app.register(siteRoutes);

@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** Build output of the web app (client assets and the server-rendering bundle). */
   webDir: string;
   contactEnabled: boolean;
+  /** Signs private preview links (src/server/preview/); unset: a secret kept in the store. */
+  previewSecret: string | undefined;
   /** SMTP_URL and the addresses of the contact form's mail notification; no mail when unset. */
   contactMail: ContactMailConfig;
   trustProxy: TrustProxy;
@@ -118,6 +120,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** PREVIEW_SECRET: at least 32 characters, so that preview links cannot be forged by guessing it. */
+function previewSecret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32)
+    throw new ConfigError(
+      `PREVIEW_SECRET must be at least 32 characters (e.g. the output of \`openssl rand -base64 32\`), got ${raw.length}`,
+    );
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env, 'PORT', 3000, 0, 65_535),
@@ -130,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     imagesDir: resolve(env.IMAGES_DIR || 'data/images'),
     webDir: resolve(env.WEB_DIR || 'dist/web'),
     contactEnabled: flag(env, 'CONTACT_ENABLED'),
+    previewSecret: previewSecret(env.PREVIEW_SECRET),
     contactMail: contactMailConfig(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,

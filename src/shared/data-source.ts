@@ -1,4 +1,5 @@
 import type { Category, PostPage, PostWithRelated } from './schemas/api.js';
+import type { PostPreview } from './schemas/preview.js';
 import type { PublicSite } from './schemas/site-config.js';
 import type { TagSummary } from './schemas/tags.js';
 
@@ -14,6 +15,8 @@ export interface DataSource {
   categories(): Promise<Category[]>;
   postsPage(page: number, categoryId?: number): Promise<PostPage>;
   post(slug: string): Promise<PostWithRelated>;
+  /** The post a private preview link grants, in any state (a draft, a scheduled post). */
+  preview(token: string): Promise<PostPreview>;
   tags(): Promise<TagSummary[]>;
   /** A page of a tag's posts, by the tag's slug. */
   tagPage(page: number, tag: string): Promise<PostPage>;

@@ -11,6 +11,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'posts',
   'cate',
   'tag',
+  'preview',
   'api',
   'images',
   'assets',

@@ -14,6 +14,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   search: 'features/posts/search-route.tsx',
   category: 'features/posts/category-route.tsx',
   tag: 'features/posts/tag-route.tsx',
+  preview: 'features/posts/preview-route.tsx',
   post: 'features/posts/post-route.tsx',
   'not-found': 'features/not-found/not-found-route.tsx',
 };
@@ -46,6 +47,11 @@ export function createRoutes(): RouteObject[] {
               lazy: () => import('./features/posts/category-route.js'),
             },
             { id: 'tag', path: 'tag/:tag', lazy: () => import('./features/posts/tag-route.js') },
+            {
+              id: 'preview',
+              path: 'preview/:token',
+              lazy: () => import('./features/posts/preview-route.js'),
+            },
             { id: 'post', path: ':slug', lazy: () => import('./features/posts/post-route.js') },
           ],
         },

@@ -14,6 +14,7 @@ export const BACKUP_TABLES = [
   'images',
   'post_aliases',
   'removed_slugs',
+  'preview_secrets',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 

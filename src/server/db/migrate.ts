@@ -10,6 +10,7 @@ import { tags } from './migrations/007-tags.js';
 import { postReadingStats } from './migrations/006-post-reading-stats.js';
 import { stableUrls } from './migrations/008-stable-urls.js';
 import { contactReadState } from './migrations/009-contact-read-state.js';
+import { previewSecret } from './migrations/010-preview-secret.js';
 import { imageVariants } from './migrations/011-image-variants.js';
 
 /** Every migration in order; names are their version and never change once released. */
@@ -24,6 +25,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '006-post-reading-stats': postReadingStats(),
     '008-stable-urls': stableUrls(engine),
     '009-contact-read-state': contactReadState(engine),
+    '010-preview-secret': previewSecret(engine),
     '011-image-variants': imageVariants(engine),
   };
 }

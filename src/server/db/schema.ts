@@ -110,6 +110,14 @@ export interface PostTagsTable {
   published_at: string;
 }
 
+/** The secret of preview links when PREVIEW_SECRET is unset; one row (id 1), made on first use. */
+export interface PreviewSecretsTable {
+  id: number;
+  /** 32 random bytes, base64url. Never sent to a browser. */
+  secret: string;
+  created_at: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
@@ -120,4 +128,5 @@ export interface Database {
   post_aliases: PostAliasesTable;
   removed_slugs: RemovedSlugsTable;
   images: ImagesTable;
+  preview_secrets: PreviewSecretsTable;
 }

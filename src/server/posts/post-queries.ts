@@ -124,7 +124,8 @@ export function preparedReads(db: Kysely<Database>) {
     ),
     newestInCategory: newestOthers(true),
     newestElsewhere: newestOthers(false),
-    postBySlug: preparedQuery(db, (now: string, slug: string) =>
+    // `anyState` 1: a draft or scheduled post too, for a private preview.
+    postBySlug: preparedQuery(db, (now: string, slug: string, anyState: number) =>
       db
         .selectFrom('posts')
         .innerJoin('categories', 'categories.id', 'posts.category_id')
@@ -141,7 +142,7 @@ export function preparedReads(db: Kysely<Database>) {
           'categories.slug as category_slug',
         ])
         .where('posts.slug', '=', slug)
-        .where(visible(now)),
+        .where((eb) => eb.or([visible(now)(eb), eb(eb.val(anyState), '=', 1)])),
     ),
   };
 }

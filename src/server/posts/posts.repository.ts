@@ -176,8 +176,12 @@ export class PostsRepository {
     return { starts, total };
   }
 
-  async findPublishedBySlug(slug: string): Promise<Omit<PostDetail, 'tags'> | undefined> {
-    const [row] = await this.prepared.postBySlug(this.now(), slug);
+  /** A post readers may see; with `anyState`, a draft or scheduled one too (previews). */
+  async findPublishedBySlug(
+    slug: string,
+    anyState = false,
+  ): Promise<Omit<PostDetail, 'tags'> | undefined> {
+    const [row] = await this.prepared.postBySlug(this.now(), slug, anyState ? 1 : 0);
     if (!row) return undefined;
     return {
       id: row.id,

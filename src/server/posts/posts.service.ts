@@ -102,8 +102,9 @@ export class PostsService {
     return { data, current_page: page, last_page: lastPage(total, per), per_page: per, total };
   }
 
-  async post(slug: string): Promise<PostWithRelated> {
-    const post = await this.repository.findPublishedBySlug(slug);
+  /** A post with its related posts; with `anyState` a draft or scheduled one too (previews). */
+  async post(slug: string, anyState = false): Promise<PostWithRelated> {
+    const post = await this.repository.findPublishedBySlug(slug, anyState);
     if (!post) throw notFound(`No post with slug "${slug}"`);
     const tags = (await this.repository.tags.ofPosts([post.id])).get(post.id) ?? [];
     const around = await this.context.around(post, tags);

@@ -7,6 +7,7 @@ import type { DataSource } from '../../shared/data-source.js';
 import type { RenderResult } from '../../shared/render-result.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
+import { isPreviewUrl, neverStored, PREVIEW_HEADERS } from '../preview/preview-page.js';
 import { PageTemplate } from '../ssr/page-template.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
 import { movedPostPage } from './post-moves.js';
@@ -54,7 +55,10 @@ export async function mountWeb(
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    const entryResponse = await app.ctx.pages.getOrProduce(request.url, async () => {
+    // A private preview takes the same path and is never stored (preview/preview-page.ts).
+    const preview = isPreviewUrl(request.url);
+    const pages = preview ? neverStored : app.ctx.pages;
+    const entryResponse = await pages.getOrProduce(request.url, async () => {
       const devHead = options.devHead?.() ?? '';
       const watch = { unavailable: false };
       const result = await entry.render(
@@ -76,7 +80,7 @@ export async function mountWeb(
           statusCode: result.status,
           body: '',
           contentType: 'text/plain',
-          headers: { location: result.location },
+          headers: { location: result.location, ...(preview ? PREVIEW_HEADERS : {}) },
         };
       }
       const language = app.ctx.contentState.state.site?.site.language ?? 'en';
@@ -85,6 +89,7 @@ export async function mountWeb(
         body: template.page({ ...result, head: result.head + devHead, language }),
         contentType: 'text/html; charset=utf-8',
         cacheable: result.status === 200,
+        headers: preview ? PREVIEW_HEADERS : undefined,
       };
     });
     return sendCached(request, reply, entryResponse);

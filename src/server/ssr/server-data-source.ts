@@ -29,6 +29,7 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
     categories: () => guarded(() => posts.categories()),
     postsPage: (page, categoryId) => guarded(() => posts.postsPage(page, categoryId)),
     post: (slug) => guarded(() => posts.post(slug)),
+    preview: (token) => guarded(() => ctx.preview.open(token)),
     tags: () => guarded(() => posts.tags.list()),
     tagPage: (page, tag) => guarded(() => posts.tagPage(page, tag)),
     search: (text, page) => guarded(() => posts.search(text, page)),

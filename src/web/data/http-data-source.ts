@@ -1,5 +1,6 @@
 import type { DataSource, SearchPage } from '../../shared/data-source.js';
 import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
+import type { PostPreview } from '../../shared/schemas/preview.js';
 import type { PublicSite } from '../../shared/schemas/site-config.js';
 import type { TagSummary } from '../../shared/schemas/tags.js';
 
@@ -36,6 +37,7 @@ export const httpDataSource: DataSource = {
   postsPage: (page, categoryId) =>
     json<PostPage>(categoryId === undefined ? `/api/posts?page=${page}` : `/api/postsCate/${categoryId}?page=${page}`),
   post: (slug) => json<PostWithRelated>(`/api/post/${encodeURIComponent(slug)}`),
+  preview: (token) => json<PostPreview>(`/api/preview/${encodeURIComponent(token)}`),
   tags: () => json<TagSummary[]>('/api/tags'),
   tagPage: (page, tag) =>
     json<PostPage>(`/api/postsTag/${encodeURIComponent(tag)}?page=${page}`),

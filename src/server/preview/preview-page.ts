@@ -1,0 +1,15 @@
+import { ResponseCache } from '../http/response-cache.js';
+
+/**
+ * Every answer under /preview/: for the link's holder only. No shared cache or browser may store
+ * it, and no search engine may index it, even if the link leaks.
+ */
+export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex',
+};
+
+export const isPreviewUrl = (url: string) => url.startsWith('/preview/');
+
+/** Produces answers through the same path as the page cache, and keeps none of them. */
+export const neverStored = new ResponseCache(0, 0);
