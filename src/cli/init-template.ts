@@ -1,0 +1,99 @@
+/** The files `postfolio init` writes into a new content folder, relative to it. */
+
+export const SITE_YAML = `# yaml-language-server: $schema=schema/site.schema.json
+# Your site: its name, the landing page, the categories of posts and the résumé page (/resume).
+# Editors that speak the YAML language server check and complete the fields from the schema
+# named above. After a change, run: npx postfolio import <this folder>
+
+site:
+  title: 'My notes'
+  description: 'What this site is about, in a sentence: search engines and feeds show it.'
+  url: https://example.com # where the site will live (feeds and links use it)
+  language: en
+  author: 'Your Name'
+
+# The landing page (/) shows two cards.
+landing:
+  student:
+    title: 'Learning too?'
+    text: 'A line for readers who come to learn.'
+    # Optional: a button to a course, a book or a reading list (both lines, or neither).
+    # link_label: 'Open the course'
+    # url: https://example.com/course
+  employer:
+    title: 'Hiring?'
+    text: 'Employers unlock the résumé with their work address (set EMPLOYER_EMAIL).'
+
+# Every post names one of these slugs in its front matter (category: notes).
+categories:
+  - slug: notes
+    name: Notes
+    description: 'Short things I learned.'
+
+portfolio:
+  hero:
+    name: 'Your Name'
+    roles: ['Developer']
+    intro: 'One or two sentences about what you do.'
+  about:
+    heading: 'About me'
+    paragraphs:
+      - 'A paragraph or two about your work.'
+    facts:
+      - label: Location
+        value: 'Somewhere nice'
+  skills:
+    - name: Writing
+      level: 80 # 0 to 100
+  resume:
+    summary: 'A summary of your experience.'
+    education: []
+    experience:
+      - title: 'Developer'
+        period: '2020 – present'
+        place: 'A company'
+        details:
+          - 'Something you are proud of.'
+  # Optional sections: left out, the page leaves them out.
+  # products:
+  #   - name: A tool I made
+  #     description: 'What it does.'
+  #     image: cover.svg # a file in images/
+  #     url: https://example.com/tool
+  #     tags: [open source]
+  # services:
+  #   - title: Consulting
+  #     text: 'What you offer.'
+  contact:
+    intro: 'How and why to get in touch.'
+    email: you@example.com
+  # Optional: each section's label (the side navigation), heading and lead line.
+  # sections:
+  #   resume: { label: Resume, title: Experience and education }
+  #   contact: { label: Contact, title: Say hello }
+`;
+
+export const SAMPLE_POST = (date: string) => `---
+# yaml-language-server: $schema=../schema/post.schema.json
+title: 'Hello, world'
+category: notes # a slug of site.yaml's categories
+summary: 'The first post of this site.'
+image: cover.svg # a file in images/, shown on the post and its card
+date: ${date} # a post dated in the future stays hidden until then
+draft: false # true: never public
+---
+
+This is a post in **Markdown**. Add more files like this one to \`posts/\`, then run
+\`npx postfolio import <this folder>\`, or \`npx postfolio new "Post title"\` to start one.
+
+## A heading
+
+- Lists, [links](https://example.com), \`code\` and images (\`![A cover](cover.svg)\`) work.
+`;
+
+export const COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675">
+  <rect width="1200" height="675" fill="#1d3557"/>
+  <circle cx="940" cy="170" r="120" fill="#e9c46a"/>
+  <path d="M0 540 L300 330 L520 500 L760 300 L1200 620 L1200 675 L0 675 Z" fill="#457b9d"/>
+</svg>
+`;
