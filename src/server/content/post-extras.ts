@@ -25,18 +25,35 @@ export interface PostExtras {
  * schema: a tag must give a URL (`/tag/{slug}`) and name another tag than the post's others, and
  * a post cannot be revised before it was published. Throws ContentFileError with every problem.
  */
-export function postExtras(file: string, front: ExtraFields, publishedAt: Date): PostExtras {
+export function postExtras(
+  file: string,
+  front: ExtraFields,
+  publishedAt: Date,
+  /** Where a field was written (its line in the file), when known. */
+  lineOf: (path: string[]) => number | undefined = () => undefined,
+): PostExtras {
   const problems: string[] = [];
+  const lines: (number | undefined)[] = [];
+  const problem = (path: string[], text: string) => {
+    problems.push(text);
+    lines.push(lineOf(path));
+  };
   const tags: TagRef[] = [];
   const named = new Map<string, string>();
-  for (const written of front.tags ?? []) {
+  for (const [index, written] of (front.tags ?? []).entries()) {
     const name = written.trim().replace(/\s+/g, ' ');
     const slug = slugify(name);
     const twin = named.get(slug);
     if (!slug)
-      problems.push(`"tags": ${shown(written)} has no letter or digit (a-z, 0-9) for its URL`);
+      problem(
+        ['tags', String(index)],
+        `tag ${shown(written)} has no letter or digit (a-z, 0-9) to make its URL from`,
+      );
     else if (twin !== undefined)
-      problems.push(`"tags": ${shown(written)} is the same tag as ${shown(twin)}; keep one`);
+      problem(
+        ['tags', String(index)],
+        `tag ${shown(written)} is the same tag as ${shown(twin)}; keep one`,
+      );
     else {
       named.set(slug, written);
       tags.push({ slug, name });
@@ -45,11 +62,18 @@ export function postExtras(file: string, front: ExtraFields, publishedAt: Date):
   let updatedAt: string | null = null;
   if (front.updated !== undefined) {
     const updated = frontDate(front.updated);
-    if (!updated) problems.push(`"updated": "${front.updated}" is not a real date`);
+    if (!updated)
+      problem(
+        ['updated'],
+        `updated "${front.updated}" is not a real date or time; check the day, month and hour`,
+      );
     else if (updated < publishedAt)
-      problems.push(`"updated": "${front.updated}" is earlier than the post's "date"`);
+      problem(
+        ['updated'],
+        `updated "${front.updated}" is before the post's date; it says when the post was last revised`,
+      );
     else updatedAt = updated.toISOString();
   }
-  if (problems.length) throw new ContentFileError(file, problems);
+  if (problems.length) throw new ContentFileError(file, problems, lines);
   return { tags, updatedAt, imageAlt: front.image_alt?.trim() ?? null };
 }

@@ -252,6 +252,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
       [lineOf(['date'])],
     );
   const extras = postExtras(file, front, publishedAt);
+  const extras = postExtras(file, front, publishedAt, lineOf);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
   // The body is the end of the file: its lines are counted from where it starts.
