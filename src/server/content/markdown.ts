@@ -2,6 +2,7 @@ import { Marked, type Token } from 'marked';
 import { HtmlNesting } from './html-nesting.js';
 import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
 import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
+import { startPost, writerExtensions } from './markdown/extensions.js';
 
 const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/i;
 const IMAGES_PATH = '/images/';
@@ -11,8 +12,12 @@ export function isLocalImage(src: string): boolean {
   return IMAGE_FILE.test(src);
 }
 
-/** GitHub-flavoured Markdown, one parser for the process. */
-const marked = new Marked({ gfm: true, async: false });
+/** GitHub-flavoured Markdown and what writers expect beyond it, one parser for the process. */
+const marked = new Marked({ gfm: true, async: false }, ...writerExtensions());
+/** The extensions' own token walks (footnotes moved to the end, alerts found in blockquotes). */
+const extensionWalk = marked.defaults.walkTokens;
+/** A token that leaves the footnotes' per-post state reset when walked. */
+const RESET: Token = { type: 'space', raw: '' };
 
 export interface RenderedMarkdown {
   /** Unsanitized HTML: the caller sanitizes. */
@@ -52,11 +57,22 @@ function lex(markdown: string): Token[] {
  * Throws MarkdownLimitError for emphasis or raw HTML nested too deeply.
  */
 export function renderMarkdown(markdown: string): RenderedMarkdown {
+  startPost();
+  try {
+    return render(markdown);
+  } finally {
+    // A post refused halfway leaves marked-footnote's state set; the next post must not see it.
+    extensionWalk?.call(marked, RESET);
+  }
+}
+
+function render(markdown: string): RenderedMarkdown {
   const tokens = lex(markdown);
   const names = new Set<string>();
   // Raw HTML as Marked found it: what is in code spans and blocks is text, not elements.
   const rawHtml = new HtmlNesting();
   marked.walkTokens(tokens, (token: Token) => {
+    extensionWalk?.call(marked, token);
     if (token.type === 'html') rawHtml.feed(token.raw);
     if (token.type !== 'image') return;
     if (isLocalImage(token.href)) {

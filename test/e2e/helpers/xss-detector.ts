@@ -185,8 +185,9 @@ function auditDocument(): ['residue' | 'offsite', string][] {
     const own = script.src && new URL(script.src).origin === location.origin;
     if (!own) out.push(['residue', `script ${describe(script)}`]);
   }
+  // Posts keep MathML for math and disabled checkboxes for task lists (content/markdown/).
   const ACTIVE =
-    'script, iframe[srcdoc], object, embed, applet, base, meta, link, form, input, button, textarea, select, frame, frameset, style, svg, math, template, noscript';
+    'script, iframe[srcdoc], object, embed, applet, base, meta, link, form, input:not([type="checkbox"][disabled]), button, textarea, select, frame, frameset, style, svg, maction, annotation-xml, mglyph, malignmark, semantics, math [href], template, noscript';
   for (const root of document.querySelectorAll('.prose'))
     for (const el of root.querySelectorAll(ACTIVE))
       out.push(['residue', `in post HTML: ${describe(el)}`]);

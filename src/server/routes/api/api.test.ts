@@ -148,7 +148,9 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expectShape(PostWithRelated, body);
     expect(body.post.title).toBe('Zephyr caching explained');
     expect(body.post.content).toContain('<h2');
-    expect(body.post.content).toContain('<pre tabindex="0"><code class="language-ts">');
+    expect(body.post.content).toContain(
+      '<pre class="shiki" tabindex="0"><code class="language-ts">',
+    );
     expect(body.post.category).toMatchObject({ slug: 'guides', name: 'Guides' });
     expect(body.posts[0]).toEqual({
       name: 'Another article',

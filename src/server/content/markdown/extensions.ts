@@ -1,0 +1,41 @@
+import type { MarkedExtension, Tokens } from 'marked';
+import markedAlert from 'marked-alert';
+import markedFootnote from 'marked-footnote';
+import { headingRenderer, resetHeadingIds } from './headings.js';
+import { highlightCode } from './highlight.js';
+import { mathBlock, mathInline } from './math.js';
+
+/** GitHub's five alerts, with their titles as text: no inline SVG icons (the CSS marks them). */
+const ALERTS = ['note', 'tip', 'important', 'warning', 'caution'].map((type) => ({
+  type,
+  icon: '',
+}));
+
+/**
+ * What Markdown renders beyond GFM: highlighted code, heading ids with self-links, footnotes,
+ * alerts, math, and table alignment as classes (the site's CSS has no rule an `align` attribute
+ * could beat). Task lists are GFM's own (disabled checkboxes).
+ */
+export function writerExtensions(): MarkedExtension[] {
+  return [
+    markedFootnote({ headingClass: 'visually-hidden' }),
+    markedAlert({ variants: ALERTS }),
+    { extensions: [mathBlock, mathInline] },
+    {
+      renderer: {
+        ...headingRenderer,
+        code: ({ text, lang }: Tokens.Code) => highlightCode(text, lang ?? ''),
+        tablecell(this: { parser: { parseInline(t: Tokens.Generic[]): string } }, cell) {
+          const tag = cell.header ? 'th' : 'td';
+          const align = cell.align ? ` class="align-${cell.align}"` : '';
+          return `<${tag}${align}>${this.parser.parseInline(cell.tokens)}</${tag}>\n`;
+        },
+      },
+    },
+  ];
+}
+
+/** Before each post: per-post state of the extensions starts afresh. */
+export function startPost(): void {
+  resetHeadingIds();
+}

@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import type { HighlighterCore, LanguageRegistration } from 'shiki/core';
+import { codeTheme, FONT_STYLE_CLASSES } from './code-theme.js';
+import { grammarOf } from './languages.js';
+
+/**
+ * Shiki and each grammar are loaded on first use, synchronously (`require` of their ES modules):
+ * the import's parse is synchronous, a process that renders no code never loads them, and a
+ * parser thread loads each grammar once.
+ */
+const require = createRequire(import.meta.url);
+
+/** Longer blocks and lines stay plain: tokenizing is linear at best, and an import has a budget. */
+const MAX_CODE_CHARS = 100_000;
+const MAX_LINE_CHARS = 2_000;
+
+let highlighter: HighlighterCore | undefined;
+const loaded = new Set<string>();
+
+function load(grammar: string): HighlighterCore {
+  if (!highlighter) {
+    const { createHighlighterCoreSync } = require('shiki/core') as typeof import('shiki/core');
+    const { createJavaScriptRegexEngine } =
+      require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+    highlighter = createHighlighterCoreSync({
+      themes: [codeTheme().theme],
+      langs: [],
+      // Oniguruma's WebAssembly can only be started asynchronously; JavaScript's own regular
+      // expressions, into which this engine translates the grammars, run every grammar used here.
+      engine: createJavaScriptRegexEngine(),
+    });
+  }
+  if (!loaded.has(grammar)) {
+    const { default: registrations } = require(`@shikijs/langs/${grammar}`) as {
+      default: LanguageRegistration[];
+    };
+    highlighter.loadLanguageSync(registrations);
+    loaded.add(grammar);
+  }
+  return highlighter;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
+  );
+
+/** The CSS classes of a token: its colour's (none for the default) and its font style's. */
+function tokenClasses(color: string | undefined, fontStyle: number | undefined): string {
+  const names: string[] = [];
+  const colorClass = color && codeTheme().classOf.get(color.toLowerCase());
+  if (colorClass) names.push(colorClass);
+  if (fontStyle)
+    for (const [bit, name] of FONT_STYLE_CLASSES) if (fontStyle & bit) names.push(name);
+  return names.join(' ');
+}
+
+/**
+ * A fenced block as HTML: `<pre class="shiki">` with a class on each token when its language is
+ * known, else plain as Marked writes it. Never throws for the code or the language.
+ */
+export function highlightCode(code: string, language: string): string {
+  const lang = language.match(/^\S*/)![0];
+  const langClass = lang ? ` class="language-${escapeHtml(lang)}"` : '';
+  const plain = `<pre><code${langClass}>${escapeHtml(code)}\n</code></pre>\n`;
+  const grammar = grammarOf(lang);
+  if (!grammar || code.length > MAX_CODE_CHARS) return plain;
+  const lines = load(grammar).codeToTokensBase(code, {
+    lang: grammar,
+    theme: 'postfolio-code',
+    tokenizeMaxLineLength: MAX_LINE_CHARS,
+    // No time limit: a line cut short when the clock ran out (a grammar's expressions are compiled
+    // on first use, slowly on a busy machine) would store different HTML for the same post.
+    tokenizeTimeLimit: 0,
+  });
+  let html = '';
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) html += '\n';
+    // Neighbours of one class become one span: the tokenizer splits more finely than it colours.
+    let open = '';
+    for (const token of line) {
+      const classes = tokenClasses(token.color, token.fontStyle);
+      if (classes !== open) {
+        if (open) html += '</span>';
+        if (classes) html += `<span class="${classes}">`;
+        open = classes;
+      }
+      html += escapeHtml(token.content);
+    }
+    if (open) html += '</span>';
+  }
+  return `<pre class="shiki"><code${langClass}>${html}\n</code></pre>\n`;
+}
