@@ -26,7 +26,11 @@ describe('security headers', () => {
     for (const screen of SCREENS) {
       await visit(page, screen.path);
       const inline = await page.evaluate(
-        () => [...document.scripts].filter((s) => !s.src && s.type !== 'application/json').length,
+        // Data blocks (hydration data, JSON-LD) are never run.
+        () =>
+          [...document.scripts].filter(
+            (s) => !s.src && s.type !== 'application/json' && s.type !== 'application/ld+json',
+          ).length,
       );
       expect(inline, `inline scripts on ${screen.path}`).toBe(0);
     }

@@ -80,8 +80,11 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
       const res = await get(url);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+      // JSON data blocks (hydration data, JSON-LD) are never run: CSP does not apply to them.
       const inlineScripts = [
-        ...res.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g),
+        ...res.body.matchAll(
+          /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g,
+        ),
       ];
       expect(inlineScripts, url).toEqual([]);
     }
