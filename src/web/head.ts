@@ -11,6 +11,8 @@ export interface PageMeta {
   description?: string;
   /** An image path on this site, e.g. /images/cover.svg. */
   image?: string;
+  /** The image's size, for link previews that lay out before they load it. */
+  imageSize?: { width: number; height: number };
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
   /** schema.org objects of the page, written as JSON-LD (src/shared/structured-data.ts). */
@@ -69,10 +71,18 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="/rss.xml">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ];
-  if (meta.image)
+  if (meta.image) {
+    const image = escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`);
     tags.push(
-      `<meta property="og:image" content="${escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`)}">`,
+      `<meta property="og:image" content="${image}">`,
+      `<meta name="twitter:image" content="${image}">`,
     );
+    if (meta.imageSize)
+      tags.push(
+        `<meta property="og:image:width" content="${meta.imageSize.width}">`,
+        `<meta property="og:image:height" content="${meta.imageSize.height}">`,
+      );
+  }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
   tags.push(...structuredDataTags(meta.structuredData ?? []));
   return tags.join('\n    ');

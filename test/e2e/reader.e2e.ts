@@ -77,7 +77,8 @@ describe('post list /posts', () => {
     const image = card.getByRole('link', { name: post.name });
     expect(await image.getAttribute('href')).toBe(`/${post.slug}`);
     const img = image.getByRole('img', { name: post.name });
-    expect(await img.getAttribute('src')).toBe(`/images/${post.image}`);
+    // The image's own file under a name of its hash, as the API lists it.
+    expect(await img.getAttribute('src')).toBe(post.image_variants?.files.at(-1)?.url);
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(
       true,
     );

@@ -6,6 +6,7 @@ export interface Card {
   slug: string;
   summary: string;
   image: string;
+  image_variants?: { files: { url: string }[] } | null;
 }
 
 /** The JSON API of the server under test, for the expected values of a screen. */

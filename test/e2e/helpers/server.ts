@@ -7,6 +7,7 @@ import { startScriptFlags } from '../../../scripts/start-flags.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const EMPLOYER_EMAIL = 'boss@example.com';
+const READY_WITHIN_MS = 90_000;
 
 export interface RunningServer {
   url: string;
@@ -78,7 +79,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   void exited.then(() => (hasExited = true));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start imports the demo content, whose photograph takes seconds to make variants of.
+  const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     if (hasExited) throw new Error(`The server exited during start:\n${output}`);
     try {
@@ -89,7 +91,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server was not ready within 30 s:\n${output}`);
+      throw new Error(`The server was not ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

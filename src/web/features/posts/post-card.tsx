@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { CARD_IMAGE_SIZES } from '../../../shared/image-layout.js';
 import type { PostCard as Card } from '../../../shared/schemas/api.js';
+import { Picture } from '../../components/ui/picture.js';
 import { CardMeta } from './card-meta.js';
 import './post-parts.css';
 
@@ -22,14 +24,13 @@ export function PostCard({
         </summary>
         <div className="card__body">
           <Link to={`/${post.slug}`} className="card__image">
-            <img
-              src={`/images/${post.image}`}
+            <Picture
+              image={post.image}
+              variants={post.image_variants}
+              sizes={CARD_IMAGE_SIZES}
               alt={post.name}
-              width={800}
-              height={450}
               loading={eager ? 'eager' : 'lazy'}
               fetchPriority={first ? 'high' : undefined}
-              decoding="async"
             />
           </Link>
           <CardMeta post={post} />
@@ -40,12 +41,16 @@ export function PostCard({
   );
 }
 
-/** Cards four to a row on wide screens, two on tablets, one on phones. */
+/**
+ * Cards four to a row on wide screens, two on tablets, one on phones. Only the first card's image
+ * is loaded at once: on a phone the next ones are below the fold, and on a wide screen, where they
+ * are beside it, a lazy image in view is fetched as soon as the page is laid out.
+ */
 export function CardGrid({ posts }: { posts: Card[] }) {
   return (
     <div className="card-grid">
       {posts.map((post, index) => (
-        <PostCard key={post.id} post={post} eager={index < 4} first={index === 0} />
+        <PostCard key={post.id} post={post} eager={index === 0} first={index === 0} />
       ))}
     </div>
   );

@@ -1,15 +1,26 @@
+import { POST_IMAGE_SIZES } from '../../../shared/image-layout.js';
+import type { ImageVariants } from '../../../shared/schemas/images.js';
+import { Picture } from '../../components/ui/picture.js';
+
 /** The cover image of a post, at the top of its page: the page's largest paint, fetched first. */
-export function PostCover({ image, alt }: { image: string; alt: string }) {
+export function PostCover({
+  image,
+  variants,
+  alt,
+}: {
+  image: string;
+  variants?: ImageVariants | null;
+  alt: string;
+}) {
   return (
     <figure className="post-cover">
-      <img
-        src={`/images/${image}`}
+      <Picture
+        image={image}
+        variants={variants}
+        sizes={POST_IMAGE_SIZES}
         alt={alt}
-        width={800}
-        height={450}
         loading="eager"
         fetchPriority="high"
-        decoding="async"
       />
     </figure>
   );

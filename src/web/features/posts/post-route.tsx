@@ -24,7 +24,8 @@ export const handle: RouteHandle = {
   ...routeHandle<typeof loader>(({ post }, site) => ({
     title: `${post.title} · ${site.title}`,
     description: post.summary,
-    image: `/images/${post.image}`,
+    image: post.image_variants?.share?.url ?? `/images/${post.image}`,
+    imageSize: post.image_variants?.share ?? undefined,
     type: 'article',
     structuredData: postLd(site, post),
   })),
@@ -55,7 +56,11 @@ export function Component() {
         </nav>
         <article className="post">
           <header>
-            <PostCover image={post.image} alt={post.image_alt ?? post.title} />
+            <PostCover
+              image={post.image}
+              variants={post.image_variants}
+              alt={post.image_alt ?? post.title}
+            />
             <h1>{post.title}</h1>
             <PostMeta post={post} />
           </header>
