@@ -25,6 +25,12 @@ import { Slots } from './slots.js';
  */
 export const SOURCES_DIR = '.sources';
 
+/**
+ * What was learnt of each source by decoding it, by hash, as JSON: a store that has no row of the
+ * image yet (a new store, a restore, another engine) finds its files made already.
+ */
+export const META_DIR = '.meta';
+
 /** Part of every hash: changing how variants are made changes every URL, and remakes them. */
 const PIPELINE = 'variants-1';
 
@@ -69,6 +75,16 @@ export function filesOf(record: ImageRecord): string[] {
   return [...imageFiles(record), ...(share ? [share] : [])].map((f) => f.url.slice(8));
 }
 
+const metaFile = (hash: string) => join(META_DIR, `${hash}.json`);
+
+/** The record of an image whose source was decoded before under any name, from META_DIR. */
+async function madeBefore(to: string, name: string, hash: string) {
+  const json = await readFile(join(to, metaFile(hash)), 'utf8').catch(() => null);
+  if (!json) return undefined;
+  const meta = JSON.parse(json) as Omit<ImageRecord, 'name' | 'hash'>;
+  return { ...meta, name, hash } satisfies ImageRecord;
+}
+
 async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, bytes);
@@ -86,6 +102,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
   const { from, to, known } = options;
   const names = [...options.names].sort();
   await mkdir(join(to, SOURCES_DIR), { recursive: true });
+  await mkdir(join(to, META_DIR), { recursive: true });
   const result: PreparedImages = {
     records: [],
     sizes: new Map(),
@@ -114,11 +131,12 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
     const before = known.get(name);
     if (before?.hash !== hash) result.changed = true;
     if (!(await exists(join(to, SOURCES_DIR, name)))) result.originals.push(name);
-    if (before?.hash === hash) {
-      const present = await Promise.all(filesOf(before).map((f) => exists(join(to, f))));
+    const made = before?.hash === hash ? before : await madeBefore(to, name, hash);
+    if (made) {
+      const present = await Promise.all(filesOf(made).map((f) => exists(join(to, f))));
       if (present.every(Boolean)) {
         result.reused += 1;
-        return before;
+        return made;
       }
     }
     const format = FORMAT[extname(name).toLowerCase()];
@@ -152,6 +170,11 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
           if (!(await exists(join(to, job.file)))) await write(job.file, await job.make());
         }),
       ),
+    );
+    const { width, height, format: kind, color } = record;
+    await write(
+      metaFile(hash),
+      Buffer.from(JSON.stringify({ width, height, format: kind, color })),
     );
     if (!result.originals.includes(name)) result.originals.push(name);
     result.processed += 1;
@@ -211,5 +234,6 @@ export async function removeUnreferenced(to: string, records: ImageRecord[]): Pr
   };
   await sweep(to, keep);
   await sweep(join(to, SOURCES_DIR), names);
+  await sweep(join(to, META_DIR), new Set(records.map((r) => `${r.hash}.json`)));
   return removed;
 }

@@ -27,7 +27,7 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
   const record = async (name: string) => (await records()).find((r) => r.name === name)!;
   const served = () =>
     readdirSync(imagesDir)
-      .filter((f) => f !== SOURCES_DIR)
+      .filter((f) => !f.startsWith('.'))
       .sort();
   const run = () => importContent(test.store, { contentDir: dir, imagesDir });
 
@@ -98,6 +98,15 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
     const again = await run();
     expect([again.images, again.imagesReused]).toEqual([0, 3]);
     expect(new Map(served().map((f) => [f, statSync(join(imagesDir, f)).mtimeMs]))).toEqual(times);
+
+    // A new store (a restore, another engine) finds the files made under the same hashes.
+    const other = await createTestStore(engine);
+    try {
+      const fresh = await importContent(other.store, { contentDir: dir, imagesDir });
+      expect([fresh.images, fresh.imagesReused]).toEqual([0, 3]);
+    } finally {
+      await other.drop();
+    }
 
     writeFileSync(
       join(dir, 'images', 'photo.jpg'),

@@ -60,7 +60,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
-      IMAGES_DIR: options.imagesDir ?? join(dir, 'images'),
+      // Servers of the demo content share one images folder: its photograph is made once a run.
+      IMAGES_DIR:
+        options.imagesDir ??
+        (options.contentDir ? join(dir, 'images') : join(tmpdir(), 'postfolio-e2e-demo-images')),
       CONTENT_DIR: options.contentDir ?? 'content',
       EMPLOYER_EMAIL,
       LOG_LEVEL: 'warn',
