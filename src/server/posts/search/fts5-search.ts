@@ -46,9 +46,15 @@ export class Fts5Search extends WindowedSearch<Visible> {
   }
 
   protected async count(db: Kysely<Database>, match: Visible): Promise<number> {
+    // FTS5 counts a match from its doclists alone; leaving out posts one by one (NOT IN) would
+    // read every matching rowid, ten times slower. The scheduled matches are counted apart.
+    const scheduled = match.scheduled
+      ? sql`- (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH ${match.text}
+          AND rowid IN (SELECT id FROM posts WHERE draft = 0 AND published_at > ${match.now}))`
+      : sql``;
     const { rows } = await sql<{ total: number }>`
-      SELECT count(*) AS total FROM posts_fts
-      WHERE posts_fts MATCH ${match.text} ${notScheduled(match)}`.execute(db);
+      SELECT (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH ${match.text}) ${scheduled}
+      AS total`.execute(db);
     return Number(rows[0]?.total ?? 0);
   }
 
