@@ -32,6 +32,20 @@ describe('structured data', () => {
     expect(posting.url).toBe('https://blog.example/a-post');
     expect(posting.image).toEqual(['https://blog.example/images/cover.webp']);
     expect(posting.dateModified).toBe('2025-03-01T00:00:00.000Z');
+    const withVariants = postLd(SITE, {
+      ...POST,
+      image_variants: {
+        files: [
+          { url: '/images/cover.abc.640.webp', width: 640 },
+          { url: '/images/cover.abc.1920.webp', width: 1920 },
+        ],
+        share: { url: '/images/cover.abc.share.jpg' },
+      },
+    })[0];
+    expect(withVariants.image).toEqual([
+      'https://blog.example/images/cover.abc.share.jpg',
+      'https://blog.example/images/cover.abc.1920.webp',
+    ]);
     expect(crumbs.itemListElement.map((item) => item.item)).toEqual([
       'https://blog.example/',
       'https://blog.example/cate/3',

@@ -65,6 +65,11 @@ export interface PostFacts {
   published_at: string;
   /** The owner's own date of the last change (front matter `updated`), when set. */
   modified_at?: string | null;
+  /** The files the image is served as, when the import made them (schemas/images.ts). */
+  image_variants?: {
+    files: ReadonlyArray<{ url: string; width: number }>;
+    share: { url: string } | null;
+  } | null;
   category: { id: number; name: string };
 }
 
@@ -113,6 +118,18 @@ export function breadcrumbLd(site: Site, crumbs: Array<[name: string, path: stri
   return list;
 }
 
+/**
+ * The post's image as served: the 1200×630 share image and the widest file when the import made
+ * variants (the file under its own name is no longer served then), else the file itself.
+ */
+function postImages(post: PostFacts): string[] {
+  const variants = post.image_variants;
+  if (!variants) return [`/images/${post.image}`];
+  const widest = [...variants.files].sort((a, b) => b.width - a.width)[0];
+  const urls = [variants.share?.url, widest?.url].filter((url): url is string => !!url);
+  return urls.length ? [...new Set(urls)] : [`/images/${post.image}`];
+}
+
 /** A post page: the post as a BlogPosting, and its place under its category. */
 export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbListLd] {
   const url = siteUrl(site, `/${post.slug}`);
@@ -123,7 +140,7 @@ export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbL
       '@type': 'BlogPosting',
       headline: post.title,
       description: post.summary,
-      image: [siteUrl(site, `/images/${post.image}`)],
+      image: postImages(post).map((path) => siteUrl(site, path)),
       datePublished: post.published_at,
       dateModified: post.modified_at ?? post.published_at,
       author: author(site),

@@ -48,11 +48,16 @@ describe.each(ENGINES)('JSON-LD of the pages on %s', (engine) => {
     expect(objects[0]).toMatchObject({
       headline: 'First post',
       description: 'What the first post says',
-      image: [`${PUBLIC_URL}/images/cover.svg`],
       datePublished: '2025-02-01T10:00:00.000Z',
       url: `${PUBLIC_URL}/first-post`,
       author: { '@type': 'Person', name: 'Test Author' },
     });
+    // Every image named is served.
+    for (const image of objects[0]!.image as string[]) {
+      expect(image.startsWith(`${PUBLIC_URL}/images/`)).toBe(true);
+      const served = await harness.app.inject(image.slice(PUBLIC_URL.length));
+      expect(served.statusCode, image).toBe(200);
+    }
     const crumbs = objects[1]!.itemListElement as Array<{ name: string }>;
     expect(crumbs.map((c) => c.name)).toEqual(['Home', 'News', 'First post']);
   });
