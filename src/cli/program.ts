@@ -9,6 +9,7 @@ import {
   seedCommand,
   serveCommand,
 } from './commands.js';
+import { addInitCommand } from './init-command.js';
 import { addMessagesCommand } from './messages-command.js';
 import { addPreviewCommand } from './preview-command.js';
 import { isPrintedOutput, UsageError, usageLine } from './usage.js';
@@ -138,6 +139,7 @@ export function buildProgram(): Command {
     .argument('<dir>', 'a folder that does not exist yet, or is empty')
     .action(exportCommand);
 
+  addInitCommand(program);
   addMessagesCommand(program);
 
   addPreviewCommand(program);

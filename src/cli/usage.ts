@@ -16,6 +16,7 @@ export function isPrintedOutput(error: CommanderError): boolean {
 /** What each command says when its argument is missing. */
 const MISSING: Record<string, string> = {
   import: 'import needs a folder: postfolio import <dir>',
+  init: 'init needs a folder to create: postfolio init <dir>',
   new: 'new needs a title: postfolio new "Post title"',
   restore: 'restore needs a backup file: postfolio restore <file>',
   export: 'export needs a folder to write: postfolio export <dir>',
