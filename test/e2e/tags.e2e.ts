@@ -1,5 +1,6 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_LOG, useE2E, visit } from './helpers/browser.js';
+import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
 import {
   api,
   cardNames,
@@ -145,4 +146,15 @@ describe('tag pages', () => {
     expect(categories.some((c) => meta.includes(c.name))).toBe(true);
     expect(await card.getByRole('link', { name: /^#/ }).count()).toBeGreaterThan(0);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const viewport of [DESKTOP, PHONE])
+      it(`has no axe violations at ${viewport.width}px, ${colorScheme}`, async () => {
+        const { page } = await e2e.tab({ viewport, colorScheme });
+        const [tag] = await api<Ref[]>(e2e, '/tags');
+        await visit(page, `/tag/${tag!.slug}`);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+        expect(results.violations.map((v) => ({ id: v.id, targets: v.nodes.length }))).toEqual([]);
+      });
 });

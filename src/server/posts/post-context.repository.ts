@@ -61,11 +61,12 @@ export class PostContextRepository {
         db
           .selectFrom('posts')
           .select(['posts.title as name', 'posts.slug', 'posts.image'])
-          .where(visible(now))
           .where('posts.category_id', '=', categoryId)
+          // Before visible(now): SQLite bounds its index scan by the first range it is given.
           .where((eb) =>
             eb(eb.refTuple('posts.published_at', 'posts.id'), '<', eb.tuple(publishedAt, id)),
           )
+          .where(visible(now))
           .orderBy('posts.published_at', 'desc')
           .orderBy('posts.id', 'desc')
           .limit(1),
@@ -74,11 +75,12 @@ export class PostContextRepository {
         db
           .selectFrom('posts')
           .select(['posts.title as name', 'posts.slug', 'posts.image'])
-          .where(visible(now))
           .where('posts.category_id', '=', categoryId)
+          // Before visible(now): SQLite bounds its index scan by the first range it is given.
           .where((eb) =>
             eb(eb.refTuple('posts.published_at', 'posts.id'), '>', eb.tuple(publishedAt, id)),
           )
+          .where(visible(now))
           .orderBy('posts.published_at', 'asc')
           .orderBy('posts.id', 'asc')
           .limit(1),

@@ -6,7 +6,7 @@ import type { Tag, TagsRepository } from './tags.repository.js';
 
 export const RELATED_POSTS = 5;
 /** The newest posts of each tag and of the category that are ranked; older ones are not. */
-const CANDIDATES_PER_LIST = 20;
+const CANDIDATES_PER_LIST = 12;
 
 /** The post a page shows, as far as what surrounds it depends on it. */
 export interface PostAt {
@@ -56,13 +56,16 @@ export class PostContext {
     const byId = new Map<number, Candidate>();
     for (const list of lists) for (const candidate of list) byId.set(candidate.id, candidate);
     byId.delete(post.id);
-    const tagsOf = await this.tags.ofPosts([...byId.keys()]);
+    const shared = await this.tags.shared(
+      [...byId.keys()],
+      tags.map((tag) => tag.id),
+    );
     const ranked = (candidate: Candidate): RankedCandidate => ({
       ...candidate,
-      tags: (tagsOf.get(candidate.id) ?? []).map((tag) => tag.slug),
+      tags: (shared.get(candidate.id) ?? []).map(String),
     });
     const related = rankRelated(
-      { ...post, image: '', slug: '', category_id: category, tags: tags.map((t) => t.slug) },
+      { ...post, image: '', slug: '', category_id: category, tags: tags.map((t) => String(t.id)) },
       [...byId.values()].map(ranked),
       RELATED_POSTS,
     );

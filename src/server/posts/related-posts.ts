@@ -8,18 +8,21 @@ export interface RankedCandidate extends RelatedPost {
   summary: string;
   category_id: number;
   published_at: string;
-  /** Slugs of its tags. */
+  /** Its tags (any stable key: an id or a slug); only those it shares with the post count. */
   tags: readonly string[];
 }
 
 /** What a shared tag, the same category and wholly alike words each weigh in a candidate's score. */
 const WEIGHTS = { tag: 3, category: 2, words: 4 };
 
+/** A word of three letters or digits or more. */
+const WORD = /[\p{L}\p{N}]{3,}/gu;
+
 /** The words a title and summary are compared by: lowercase, no stop words, no short ones. */
 export function wordsOf(text: string): Set<string> {
   const words = new Set<string>();
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u))
-    if (word.length > 2 && !STOP_WORDS.has(word)) words.add(word);
+  for (const word of text.toLowerCase().match(WORD) ?? [])
+    if (!STOP_WORDS.has(word)) words.add(word);
   return words;
 }
 
