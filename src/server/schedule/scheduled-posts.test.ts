@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import {
@@ -5,7 +6,9 @@ import {
   writeContent,
   type FixturePost,
 } from '../../../test/helpers/content-fixture.js';
+import { buildApp } from '../app.js';
 import { importContent } from '../content/import.service.js';
+import { openStore, type Store } from '../db/connection.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import type { Clock } from './clock.js';
 
@@ -218,5 +221,49 @@ describe.each(ENGINES)('a scheduled post going live by the timer on %s', (engine
     expect(seenAt).toBeDefined();
     expect(seenAt! - at).toBeLessThan(1000);
     expect(seenAt! - at).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('a scheduled post on two instances sharing one PostgreSQL store', () => {
+  let h: ApiHarness;
+  let second: FastifyInstance;
+  let secondStore: Store;
+  beforeAll(async () => {
+    h = await apiHarness('postgres', { posts: POSTS.slice(0, 5) });
+    secondStore = openStore(h.test.url);
+    second = await buildApp({ config: h.config, store: secondStore });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await secondStore?.close();
+    await h?.close();
+  });
+
+  it('goes live on both within a second of its time, each by its own timer', async () => {
+    const at = Date.now() + 2000;
+    writeContent({
+      posts: [...POSTS.slice(0, 5), { ...POSTS[5]!, date: new Date(at).toISOString() }],
+      dir: h.contentDir,
+    });
+    await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
+    const seen: Array<number | undefined> = [undefined, undefined];
+    const apps = [h.app, second];
+    for (const app of apps)
+      expect((await app.inject({ url: '/api/post/launch' })).statusCode).toBe(404);
+    while (Date.now() < at + 3000 && seen.some((t) => t === undefined)) {
+      for (const [i, app] of apps.entries())
+        if (
+          seen[i] === undefined &&
+          (await app.inject({ url: '/api/post/launch' })).statusCode === 200
+        )
+          seen[i] = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const t of seen) {
+      expect(t).toBeDefined();
+      expect(t! - at).toBeGreaterThanOrEqual(0);
+      expect(t! - at).toBeLessThan(1000);
+    }
   });
 });
