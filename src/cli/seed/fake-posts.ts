@@ -38,6 +38,12 @@ export async function writeFakeContent(options: FakeOptions): Promise<void> {
   );
   await writeFile(join(options.outDir, 'site.yaml'), stringify(options.site));
   const categories = options.site.categories.map((c) => c.slug);
+  // Tags come from a generator of their own, so the posts' other fields stay as they were.
+  const nextTag = random((options.seed ?? 42) + 1);
+  const tagNames = [...new Set(COMMON_WORDS.filter((w) => w.length > 3))]
+    .slice(0, 200)
+    .map(capitalize);
+  const tag = zipfPicker(tagNames, nextTag);
 
   const start = Date.UTC(2015, 0, 1);
   const span = Date.UTC(2026, 10, 1) - start;
@@ -68,6 +74,8 @@ export async function writeFakeContent(options: FakeOptions): Promise<void> {
       image: images[Math.floor(next() * images.length)],
       date: new Date(start + Math.floor(next() * span)).toISOString(),
       draft: false,
+      // 1 to 4 tags, a few used by many posts and most by few, as on a real blog.
+      tags: [...new Set(Array.from({ length: 1 + Math.floor(nextTag() * 4) }, tag))],
     };
     batch.push(
       writeFile(
