@@ -18,6 +18,7 @@ const scripts = [
   'cold-paths.js',
   'search-scale.js',
   'import.js',
+  'images.js',
   'workers.js',
   'memory.js',
   'drain.js',
