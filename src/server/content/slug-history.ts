@@ -29,7 +29,7 @@ const fileName = (path: string | null) => path ?? 'a post that came from no file
  * route or other file's alias holds; an old slug of a renamed file gives way to a post or an
  * alias that claims it (the owner's newer word).
  *
- * Called in this order inside the import's transaction: `read` per post file parsed, `settle`
+ * Called in this order inside the import's transaction: `readPost` per post file parsed, `settle`
  * once every row is written, `prune` before pruned posts are deleted, `finish` last.
  */
 export class SlugHistory {
