@@ -28,6 +28,9 @@ export async function devCommand(
   const port = Number(options.port ?? base.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new UsageError('--port takes a number from 0 to 65535');
+  // Each save is an import: in parser threads it would load the highlighter again every time
+  // (seconds), so dev parses in-process, where it stays loaded (dev has no 64 MB heap bound).
+  process.env.POSTFOLIO_IMPORT_THREADS ??= '0';
   const workDir = mkdtempSync(join(tmpdir(), 'postfolio-dev-'));
   const config = {
     ...base,

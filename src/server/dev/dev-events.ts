@@ -27,9 +27,10 @@ export class DevEvents {
   private readonly boot = randomBytes(4).toString('hex');
   private count = 0;
   private problems: DevProblem[] = [];
-  private readonly clients = new Set<ServerResponse>();
+  /** Each listening page's stream, with the path of the page (from its Referer). */
+  private readonly clients = new Map<ServerResponse, string | undefined>();
   private readonly keepAlive = setInterval(() => {
-    for (const client of this.clients) client.write(': keep-alive\n\n');
+    for (const client of this.clients.keys()) client.write(': keep-alive\n\n');
   }, KEEP_ALIVE_MS);
 
   constructor() {
@@ -45,18 +46,34 @@ export class DevEvents {
     return this.clients.size;
   }
 
-  /** A round ended: moves the revision if the site changed, and tells every page. */
-  publish(changed: boolean, problems: DevProblem[]): void {
+  /** The paths of the pages listening now, each once. */
+  get openPages(): string[] {
+    return [...new Set([...this.clients.values()].filter((path) => path !== undefined))];
+  }
+
+  /**
+   * A round ended: moves the revision if the site changed, runs `beforeTelling` (the caches are
+   * dropped and the open pages rendered there), then tells every page.
+   */
+  async publish(
+    changed: boolean,
+    problems: DevProblem[],
+    beforeTelling?: () => Promise<void>,
+  ): Promise<void> {
     const same = JSON.stringify(problems) === JSON.stringify(this.problems);
     if (!changed && same) return;
     if (changed) this.count += 1;
     this.problems = problems;
+    await beforeTelling?.();
     const message = `data: ${JSON.stringify(this.state)}\n\n`;
-    for (const client of this.clients) client.write(message);
+    for (const client of this.clients.keys()) client.write(message);
   }
 
-  /** Streams the state to `res`: now, and after every change, until the page goes away. */
-  listen(res: ServerResponse, headers: Record<string, string>): void {
+  /**
+   * Streams the state to `res`: now, and after every change, until the page at `page` (a path)
+   * goes away.
+   */
+  listen(res: ServerResponse, headers: Record<string, string>, page?: string): void {
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -65,14 +82,14 @@ export class DevEvents {
     });
     // A page that lost the stream waits this long (ms) before it asks again.
     res.write(`retry: 500\ndata: ${JSON.stringify(this.state)}\n\n`);
-    this.clients.add(res);
+    this.clients.set(res, page);
     res.once('close', () => this.clients.delete(res));
   }
 
   /** Ends every stream, so that shutting the server down does not wait for open pages. */
   close(): void {
     clearInterval(this.keepAlive);
-    for (const client of this.clients) client.end();
+    for (const client of this.clients.keys()) client.end();
     this.clients.clear();
   }
 }

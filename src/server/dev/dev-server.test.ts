@@ -12,9 +12,10 @@ const post = (slug: string, title: string) =>
   postFile({ slug, title, category: 'news', body: `About ${slug}.`, date: '2025-03-01' });
 
 /** The states a page is told over the event stream, in order, as they arrive. */
-async function listen(url: string) {
+async function listen(url: string, page?: string) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const headers: Record<string, string> = page ? { referer: page } : {};
+  const response = await fetch(url, { signal: controller.signal, headers });
   const states: DevState[] = [];
   let wake: () => void = () => {};
   void (async () => {
@@ -99,9 +100,11 @@ describe('postfolio dev server', () => {
 
   it('tells every open page of a save within a second, once per burst, after the caches dropped', async () => {
     const pages = [
-      await listen(`${base}/__postfolio-dev/events`),
-      await listen(`${base}/__postfolio-dev/events`),
+      await listen(`${base}/__postfolio-dev/events`, `${base}/alpha?from=test`),
+      await listen(`${base}/__postfolio-dev/events`, `${base}/alpha?from=test`),
     ];
+    // The pages are known by path, to be rendered before they are told (once for both tabs).
+    expect(dev.events.openPages).toEqual(['/alpha?from=test']);
     expect(pages[0]!.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const [hello] = await Promise.all(pages.map((page) => page.next(0, 2000)));
     expect(hello!.problems).toEqual([]);

@@ -32,6 +32,9 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** Open pages rendered ahead of their reload; more are rendered when they ask. */
+const MAX_WARMED = 8;
+
 /** `posts/a.md:3: problem`, as editors and terminals link a place in a file. */
 export const problemLine = (p: DevProblem) =>
   `${p.file}${p.line ? `:${p.line}` : ''}: ${p.problem}`;
@@ -91,13 +94,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       // An image saved under its old name moves no content version, but the pages must show it.
       const imagesCopied = (result.summary?.images ?? 0) > 0;
       const changed = app.ctx.contentState.state.version !== before || imagesCopied;
-      events.publish(changed, result.problems);
-      // After the revision moved: a page rendered meanwhile names the old one and is not kept
-      // (a page produced across a clear is never stored), or it would reload forever.
-      if (changed) {
+      await events.publish(changed, result.problems, async () => {
+        if (!changed) return;
+        // After the revision moved: a page rendered meanwhile names the old one and is not kept
+        // (a page produced across a clear is never stored), or it would reload forever.
         app.ctx.pages.clear();
         app.ctx.responses.clear();
-      }
+        // The open pages are rendered before they are told, so that their reloads, which come
+        // at once, are answered from the cache rather than each rendering the same page.
+        await Promise.all(
+          events.openPages
+            .slice(0, MAX_WARMED)
+            .map((url) => app.inject({ method: 'GET', url }).catch(() => undefined)),
+        );
+      });
       report(result, performance.now() - started);
     } catch (error) {
       warn(`postfolio dev: the import failed: ${(error as Error).message}`);

@@ -20,6 +20,16 @@ export function liveReloadTag(revision: string): string {
   return `<script src="${LIVE_RELOAD_SCRIPT}" data-dev-revision="${revision}" defer></script>`;
 }
 
+/** The path of the page a stream was opened by (its Referer), if it is a page of this site. */
+function pagePath(referer: string | undefined): string | undefined {
+  try {
+    const url = new URL(referer ?? '');
+    return url.pathname.startsWith(DEV_PREFIX) ? undefined : url.pathname + url.search;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The routes of dev mode: the reload script, its stylesheet and the event stream. */
 export async function liveReloadRoutes(app: FastifyInstance, events: DevEvents): Promise<void> {
   const file =
@@ -27,11 +37,11 @@ export async function liveReloadRoutes(app: FastifyInstance, events: DevEvents):
       reply.header('content-type', type).header('cache-control', 'no-store').send(body);
   app.get(LIVE_RELOAD_SCRIPT, { schema: { hide: true } }, file('text/javascript', SCRIPT));
   app.get(STYLESHEET, { schema: { hide: true } }, file('text/css', LIVE_RELOAD_CSS));
-  app.get(EVENTS, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(EVENTS, { schema: { hide: true } }, async (request, reply) => {
     reply.hijack();
     const headers = Object.fromEntries(
       Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]),
     );
-    events.listen(reply.raw, headers);
+    events.listen(reply.raw, headers, pagePath(request.headers.referer));
   });
 }
