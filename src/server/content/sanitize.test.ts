@@ -146,6 +146,21 @@ describe('sanitizePostHtml against hostile HTML', () => {
     );
   });
 
+  it("keeps an author's <picture> with its srcset and sizes, not a script URL in a srcset", () => {
+    const picture =
+      '<picture><source srcset="/a.avif 320w, /b.avif 640w" sizes="50vw" type="image/avif">' +
+      '<img src="/a.jpg" srcset="/a.jpg 320w" sizes="(max-width: 40rem) 100vw, 50vw" alt="a" /></picture>';
+    const kept = sanitizePostHtml(picture);
+    expect(kept).toContain(
+      '<source srcset="/a.avif 320w, /b.avif 640w" sizes="50vw" type="image/avif">',
+    );
+    expect(kept).toContain(
+      '<img src="/a.jpg" srcset="/a.jpg 320w" sizes="(max-width: 40rem) 100vw, 50vw" alt="a"',
+    );
+    const hostile = sanitizePostHtml('<img src="/a.jpg" srcset="javascript:alert(1) 1x" alt="a">');
+    expect(hostile).not.toContain('javascript:');
+  });
+
   it('puts every id and name of a post in its own namespace, so none can clobber the page', () => {
     const out = sanitizePostHtml(
       '<p id="router-data">{"loaderData":{}}</p><a id="root" name="getElementById" href="#notes">n</a>' +

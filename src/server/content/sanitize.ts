@@ -25,8 +25,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     ...FEATURE_ATTRIBUTES,
     a: ['href', 'title', 'rel', 'target', ...FEATURE_ATTRIBUTES.a!],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
-    source: ['srcset', 'type', 'media'],
+    // srcset's URLs are checked against the allowed schemes like src's; sizes holds no URL.
+    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    source: ['srcset', 'sizes', 'type', 'media'],
     code: ['class'],
     pre: ['class', 'tabindex'],
     th: ['align', 'scope', 'colspan', 'rowspan'],
