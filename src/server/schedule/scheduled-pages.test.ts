@@ -8,13 +8,14 @@ const LAUNCH = '2030-06-01T12:00:00.000Z';
 const T = Date.parse(LAUNCH);
 
 const POSTS: FixturePost[] = [
-  ...manyPosts(3, 'news', 'old'),
+  ...manyPosts(3, 'news', 'old').map((p, i) => (i === 0 ? { ...p, tags: ['rockets'] } : p)),
   {
     slug: 'launch',
     title: 'Quasar launch day',
     category: 'news',
     body: 'The quasar launches today.',
     date: LAUNCH,
+    tags: ['rockets'],
   },
 ];
 
@@ -40,7 +41,7 @@ describe.each(ENGINES)('scheduled posts on the pages on %s (injected clock)', (e
   afterAll(() => h?.close());
 
   it('keeps the post off every page until its time, then shows it without an import', async () => {
-    const urls = ['/posts', `/cate/${newsId}`, '/posts/quasar', '/old-3'];
+    const urls = ['/posts', `/cate/${newsId}`, '/tag/rockets', '/posts/quasar', '/old-3'];
     expect((await page('/launch')).statusCode).toBe(404);
     for (const url of urls) expect(await shows(url), url).toBe(false);
 

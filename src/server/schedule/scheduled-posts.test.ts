@@ -17,7 +17,7 @@ const LATER = '2030-06-02T00:00:00.000Z';
 const T = Date.parse(LAUNCH);
 
 const POSTS: FixturePost[] = [
-  ...manyPosts(4, 'news', 'old'),
+  ...manyPosts(4, 'news', 'old').map((p, i) => (i === 0 ? { ...p, tags: ['rockets'] } : p)),
   {
     slug: 'quasar-history',
     title: 'A history of the quasar',
@@ -31,6 +31,7 @@ const POSTS: FixturePost[] = [
     category: 'news',
     body: 'The quasar launches today.',
     date: LAUNCH,
+    tags: ['rockets'],
   },
   {
     slug: 'follow-up',
@@ -64,9 +65,12 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
     const categories: Array<{ id: number; post_count: number }> = await json('/api/postcates');
     const search = await get('/api/posts/quasar');
     const related = await json('/api/post/old-4');
-    const [rss, newsFeed, sitemap] = await Promise.all(
-      ['/rss.xml', '/feeds/news.xml', '/sitemap.xml'].map(async (url) => (await get(url)).body),
+    const [rss, newsFeed, sitemap, tagFeed] = await Promise.all(
+      ['/rss.xml', '/feeds/news.xml', '/sitemap.xml', '/feeds/tag/rockets.xml'].map(
+        async (url) => (await get(url)).body,
+      ),
     );
+    const tagList: Array<{ slug: string; post_count: number }> = await json('/api/tags');
     return {
       listed: slugs(all.data),
       total: all.total,
@@ -82,6 +86,9 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
       rss: rss!.includes('/launch<'),
       newsFeed: newsFeed!.includes('/launch<'),
       sitemap: sitemap!.includes('/launch<'),
+      tagTotal: (await json('/api/postsTag/rockets')).total,
+      tagCount: tagList.find((t) => t.slug === 'rockets')?.post_count,
+      tagFeed: tagFeed!.includes('/launch<'),
       laterSitemap: sitemap!.includes('/follow-up<'),
     };
   };
@@ -110,6 +117,9 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
       rss: false,
       newsFeed: false,
       sitemap: false,
+      tagTotal: 1,
+      tagCount: 1,
+      tagFeed: false,
       laterSitemap: false,
     });
 
@@ -136,6 +146,9 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
       rss: true,
       newsFeed: true,
       sitemap: true,
+      tagTotal: 2,
+      tagCount: 2,
+      tagFeed: true,
       laterSitemap: false,
     });
 
