@@ -57,7 +57,7 @@ function lex(markdown: string): Token[] {
  * Throws MarkdownLimitError for emphasis or raw HTML nested too deeply.
  */
 export function renderMarkdown(markdown: string): RenderedMarkdown {
-  startPost();
+  startPost(markdown);
   try {
     return render(markdown);
   } finally {

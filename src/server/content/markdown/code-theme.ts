@@ -103,7 +103,8 @@ export function codeThemeCss(): string {
   const { classes, foreground } = codeTheme();
   const rules = (scheme: 'light' | 'dark') =>
     [
-      `.shiki { color: ${foreground[scheme]}; background: ${BACKGROUND[scheme]}; }`,
+      // As specific as the prose's own `pre` rule, and after it.
+      `.prose pre.shiki { color: ${foreground[scheme]}; background: ${BACKGROUND[scheme]}; }`,
       ...classes.map((c) => `.shiki .${c.name} { color: ${c[scheme]}; }`),
     ].join('\n');
   return [

@@ -3,7 +3,7 @@ import markedAlert from 'marked-alert';
 import markedFootnote from 'marked-footnote';
 import { headingRenderer, resetHeadingIds } from './headings.js';
 import { highlightCode } from './highlight.js';
-import { mathBlock, mathInline } from './math.js';
+import { mathBlock, mathInline, startMath } from './math.js';
 
 /** GitHub's five alerts, with their titles as text: no inline SVG icons (the CSS marks them). */
 const ALERTS = ['note', 'tip', 'important', 'warning', 'caution'].map((type) => ({
@@ -36,6 +36,7 @@ export function writerExtensions(): MarkedExtension[] {
 }
 
 /** Before each post: per-post state of the extensions starts afresh. */
-export function startPost(): void {
+export function startPost(markdown: string): void {
   resetHeadingIds();
+  startMath(markdown);
 }

@@ -43,11 +43,24 @@ const BLOCK =
 const INLINE =
   /^\$\$(?![\s$])((?:\\.|[^\\$])+?)\$\$|^\$(?![\s$])((?:\\.|[^\\$\n])+?)(?<!\s)\$(?!\d)/;
 
+/**
+ * Whether the post being rendered has a `$` at all. Marked asks a `start` function where the next
+ * formula may begin before every run of text, over the rest of the post: for the many posts
+ * without one, that scan is skipped.
+ */
+let dollars = false;
+
+/** Called before each post. */
+export function startMath(markdown: string): void {
+  dollars = markdown.includes('$');
+}
+
 export const mathBlock: TokenizerAndRendererExtension = {
   name: 'mathBlock',
   level: 'block',
-  start: (src) => src.match(/^\$\$/m)?.index,
+  start: (src) => (dollars ? src.match(/^\$\$/m)?.index : undefined),
   tokenizer(src) {
+    if (!dollars) return undefined;
     const match = BLOCK.exec(src);
     if (!match) return undefined;
     return {
@@ -65,10 +78,12 @@ export const mathInline: TokenizerAndRendererExtension = {
   level: 'inline',
   // An escaped `\$` is Marked's: the text before it must not end at its `$`.
   start: (src) => {
+    if (!dollars) return undefined;
     const at = src.search(/(?<!\\)\$/);
     return at === -1 ? undefined : at;
   },
   tokenizer(src) {
+    if (!dollars) return undefined;
     const match = INLINE.exec(src);
     if (!match) return undefined;
     const display = match[1] !== undefined;

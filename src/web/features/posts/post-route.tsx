@@ -8,7 +8,9 @@ import { PostCover } from './post-cover.js';
 import { PostMeta } from './post-meta.js';
 import { PostNeighbours } from './post-neighbours.js';
 import { ReaderError, Sidebar } from '../reader/index.js';
+import { PostToc } from './post-toc.js';
 import './post.css';
+import './post-markdown.css';
 import './post-parts.css';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<PostWithRelated> {
@@ -64,6 +66,7 @@ export function Component() {
             <h1>{post.title}</h1>
             <PostMeta post={post} />
           </header>
+          <PostToc toc={post.toc} />
           {/* Sanitized against an allow-list when the post was imported. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
         </article>
