@@ -24,7 +24,7 @@ describe('the publication schedule', () => {
   });
 
   it('never waits longer than its recheck, so it finds a time it could not read before', async () => {
-    let next: string | undefined;
+    const written: { next?: string } = {};
     let reads = 0;
     const published: number[] = [];
     schedule = new PublicationSchedule({
@@ -32,7 +32,7 @@ describe('the publication schedule', () => {
       nextPublication: async (now) => {
         reads += 1;
         if (reads === 2) throw new Error('the database is away');
-        return next !== undefined && next > now ? next : undefined;
+        return written.next !== undefined && written.next > now ? written.next : undefined;
       },
       publish: () => published.push(Date.now()),
       recheckMs: 50,
@@ -41,7 +41,7 @@ describe('the publication schedule', () => {
     expect(schedule.next).toBeUndefined();
     // Written by another process whose change this one missed; a failed read is retried.
     const at = Date.now() + 1500;
-    next = new Date(at).toISOString();
+    written.next = new Date(at).toISOString();
     await vi.waitFor(() => expect(published).toHaveLength(1), { timeout: 4000 });
     expect(reads).toBeGreaterThan(3);
     expect(published[0]! - at).toBeLessThan(100);
