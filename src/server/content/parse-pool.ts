@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { ContentFileError, loadPostFile, type LoadedPost, type PostSource } from './post-file.js';
 
-/** Loads post files: in worker threads for large imports of the built app, else in-process. */
+/** Loads post files: in worker threads in the built app, in-process from the TypeScript sources. */
 export interface PostLoader {
   /** Worker threads in use; 0 when loading in-process. */
   threads: number;
@@ -38,7 +38,10 @@ export const THREAD_THRESHOLD = 1000;
 function threadCount(files: number): number {
   const forced = Number(process.env.POSTFOLIO_IMPORT_THREADS);
   if (Number.isInteger(forced) && forced >= 0) return forced;
-  if (files < THREAD_THRESHOLD) return 0;
+  // Even a small import parses in a thread of its own: what rendering loads (the highlighter and
+  // its grammars, tens of megabytes) then goes with the thread, and never stays in the heap of
+  // the server that imported (64 MB under npm start).
+  if (files < THREAD_THRESHOLD) return 1;
   // One thread per core: the main thread mostly waits on SQLite's writes, which leave the core
   // free while they wait on the disk, and parsing is the larger half of the work.
   return Math.min(4, availableParallelism());
