@@ -87,13 +87,24 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
     const res = await h.app.inject(`/api/post/${POST.slug}`);
     const { post } = res.json() as { post: { content: string; image_variants: ImageVariants } };
     const jpeg = post.image_variants.files.filter((f) => f.type === 'image/jpeg');
-    expect(post.content).toContain('<picture class="picture"><source type="image/avif" srcset="/images/photo.');
+    expect(post.content).toContain(
+      '<picture class="picture"><source type="image/avif" srcset="/images/photo.',
+    );
     expect(post.content).toContain(
       `<img src="${jpeg.at(-1)!.url}" srcset="${jpeg.map((f) => `${f.url} ${f.width}w`).join(', ')}" sizes="(max-width: 25rem)`,
     );
     expect(post.content).toMatch(
       /width="900" height="600" loading="lazy" decoding="async" class="ph-\d{3}" alt="A field" title="The field" ?\/?><\/picture>/,
     );
+  });
+
+  it("gives the portfolio's images their files, to the API and the page", async () => {
+    const { images } = (await h.app.inject('/api/site')).json() as {
+      images: Record<string, ImageVariants>;
+    };
+    const file = images['product.svg']!.files[0]!;
+    expect(file.url).toMatch(/^\/images\/product\.[0-9a-f]{12}\.svg$/);
+    expect((await h.app.inject('/api/site')).statusCode).toBe(200);
   });
 
   it('shows a photo replaced under the same name at once, at new URLs; the old ones go', async () => {

@@ -2,6 +2,7 @@ import type { DataSource } from '../../shared/data-source.js';
 import type { AppContext } from '../app-context.js';
 import { HttpError, isUnavailable } from '../http/errors.js';
 import { publicSite } from './public-site.js';
+import { withSiteImages } from '../images/site-images.js';
 
 /** Set when a read of one render found the database away. */
 export interface RenderWatch {
@@ -25,7 +26,7 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
     }
   }
   return {
-    site: async () => publicSite(ctx),
+    site: () => withSiteImages(publicSite(ctx), ctx.images),
     categories: () => guarded(() => posts.categories()),
     postsPage: (page, categoryId) => guarded(() => posts.postsPage(page, categoryId)),
     post: (slug) => guarded(() => posts.post(slug)),

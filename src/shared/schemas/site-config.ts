@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
 import { ContentUrl, NonBlankText as Text } from './content-fields.js';
 import { SectionsConfig } from './portfolio-sections.js';
+import type { ImageVariants } from './images.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
 const Url = ContentUrl({ mailto: true });
@@ -148,4 +149,6 @@ export type SiteConfig = Static<typeof SiteConfig>;
 /** What the browser receives of the site config: never secrets, never server paths. */
 export type PublicSite = Pick<SiteConfig, 'site' | 'landing' | 'portfolio'> & {
   contact_enabled: boolean;
+  /** The files of the portfolio's images, by file name (src/shared/schemas/images.ts). */
+  images?: Record<string, ImageVariants>;
 };

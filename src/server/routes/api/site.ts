@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { publicSite } from '../../ssr/public-site.js';
+import { withSiteImages } from '../../images/site-images.js';
 
 /** The public part of the site config: landing cards and the portfolio. */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
@@ -9,7 +10,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     { schema: { summary: 'The landing cards and the portfolio', tags: ['site'] } },
     (request, reply) =>
       sendCachedJson(app.ctx.responses, request, reply, async () => ({
-        value: publicSite(app.ctx),
+        value: await withSiteImages(publicSite(app.ctx), app.ctx.images),
       })),
   );
 };

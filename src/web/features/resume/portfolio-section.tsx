@@ -1,10 +1,21 @@
+import { PORTFOLIO_IMAGE_SIZES } from '../../../shared/image-layout.js';
+import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { Picture } from '../../components/ui/picture.js';
 import { SectionHeader } from './section-header.js';
 import type { SectionText } from './sections.js';
 
 type Product = NonNullable<Portfolio['products']>[number];
 
-export function PortfolioSection({ products, text }: { products: Product[]; text: SectionText }) {
+export function PortfolioSection({
+  products,
+  images,
+  text,
+}: {
+  products: Product[];
+  images: Record<string, ImageVariants>;
+  text: SectionText;
+}) {
   return (
     <section id="portfolio" className="resume-section" aria-labelledby="portfolio-title">
       <SectionHeader
@@ -16,7 +27,7 @@ export function PortfolioSection({ products, text }: { products: Product[]; text
       <ul className="resume-products">
         {products.map((product) => (
           <li key={product.name}>
-            <ProductCard product={product} />
+            <ProductCard product={product} variants={images[product.image]} />
           </li>
         ))}
       </ul>
@@ -24,17 +35,15 @@ export function PortfolioSection({ products, text }: { products: Product[]; text
   );
 }
 
-function ProductCard({ product }: { product: Product }) {
+function ProductCard({ product, variants }: { product: Product; variants?: ImageVariants }) {
   const external = /^https?:/.test(product.url);
   return (
     <article className="resume-product">
-      <img
+      <Picture
         className="resume-product__image"
-        src={`/images/${product.image}`}
-        width={800}
-        height={450}
-        loading="lazy"
-        decoding="async"
+        image={product.image}
+        variants={variants}
+        sizes={PORTFOLIO_IMAGE_SIZES}
         alt={`Preview of ${product.name}`}
       />
       <div className="resume-product__body">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
@@ -20,12 +21,14 @@ import './resume-cards.css';
 export interface ResumeData {
   portfolio: Portfolio;
   contact_enabled: boolean;
+  /** The files of the portfolio's images, by file name. */
+  images: Record<string, ImageVariants>;
 }
 
 /** Only the portfolio and the contact switch travel to the browser. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<ResumeData> {
-  const { portfolio, contact_enabled } = await dataSource(context).site();
-  return { portfolio, contact_enabled };
+  const { portfolio, contact_enabled, images = {} } = await dataSource(context).site();
+  return { portfolio, contact_enabled, images };
 }
 
 export const handle = routeHandle<typeof loader>((data, site) => {
@@ -40,7 +43,7 @@ export const handle = routeHandle<typeof loader>((data, site) => {
 });
 
 export function Component() {
-  const { portfolio, contact_enabled } = useLoaderData<typeof loader>();
+  const { portfolio, contact_enabled, images } = useLoaderData<typeof loader>();
   const sections = useMemo(() => pageSections(portfolio), [portfolio]);
   const text = Object.fromEntries(sections.map((section) => [section.id, section]));
   const { products = [], services = [] } = portfolio;
@@ -51,7 +54,9 @@ export function Component() {
         <HeroSection hero={portfolio.hero} work={text.portfolio ? 'portfolio' : 'resume'} />
         <AboutSection about={portfolio.about} skills={portfolio.skills} text={text.about!} />
         <TimelineSection resume={portfolio.resume} text={text.resume!} />
-        {text.portfolio && <PortfolioSection products={products} text={text.portfolio} />}
+        {text.portfolio && (
+          <PortfolioSection products={products} images={images} text={text.portfolio} />
+        )}
         {text.services && <ServicesSection services={services} text={text.services} />}
         <ContactSection
           contact={portfolio.contact}
