@@ -47,26 +47,28 @@ export class PostContext {
 
   private async related(post: PostAt, tags: readonly Tag[]): Promise<RelatedPost[]> {
     const category = post.category.id;
-    const lists = await Promise.all([
+    const [inCategory, ...byTag] = await Promise.all([
       this.newestOfCategory.get(category, () =>
         this.repository.newestOfCategory(category, CANDIDATES_PER_LIST),
       ),
       ...tags.map((tag) => this.repository.newestOfTag(tag.id, CANDIDATES_PER_LIST)),
     ]);
     const byId = new Map<number, Candidate>();
-    for (const list of lists) for (const candidate of list) byId.set(candidate.id, candidate);
+    for (const list of [inCategory!, ...byTag])
+      for (const candidate of list) byId.set(candidate.id, candidate);
     byId.delete(post.id);
+    // Every tag of the post each candidate carries, not only those it was found through.
     const shared = await this.tags.shared(
       [...byId.keys()],
       tags.map((tag) => tag.id),
     );
-    const ranked = (candidate: Candidate): RankedCandidate => ({
+    const ranked = [...byId.values()].map((candidate): RankedCandidate => ({
       ...candidate,
       tags: (shared.get(candidate.id) ?? []).map(String),
-    });
+    }));
     const related = rankRelated(
       { ...post, image: '', slug: '', category_id: category, tags: tags.map((t) => String(t.id)) },
-      [...byId.values()].map(ranked),
+      ranked,
       RELATED_POSTS,
     );
     if (related.length === RELATED_POSTS) return related;

@@ -106,7 +106,7 @@ export class PostsService {
   async post(slug: string, anyState = false): Promise<PostWithRelated> {
     const post = await this.repository.findPublishedBySlug(slug, anyState);
     if (!post) throw notFound(`No post with slug "${slug}"`);
-    const tags = (await this.repository.tags.ofPosts([post.id])).get(post.id) ?? [];
+    const tags = await this.repository.tags.tagsOfPost(post.id);
     const around = await this.context.around(post, tags);
     return { post: { ...post, tags: tags.map(({ slug, name }) => ({ slug, name })) }, ...around };
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TagSummary } from '../../shared/schemas/tags.js';
 import type { Database } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { POST_COLUMNS, visible } from './post-queries.js';
 import type { FeedItem } from './posts.repository.js';
@@ -20,7 +21,19 @@ export class TagsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.tagsOfPost = preparedQuery(db, (postId: number) =>
+      db
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select(['tags.id', 'tags.slug', 'tags.name'])
+        .where('post_tags.post_id', '=', postId)
+        .orderBy('post_tags.position'),
+    );
+  }
+
+  /** One post's tags in its order; compiled once, as a post view asks for them uncached. */
+  readonly tagsOfPost: (postId: number) => Promise<Tag[]>;
 
   private now(): string {
     return isoNow(this.clock);
