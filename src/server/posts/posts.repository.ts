@@ -32,9 +32,6 @@ export interface FeedItem {
   category_name: string;
 }
 
-/** A related post with its id, so that a post can be left out of its own list. */
-export type NewestPost = RelatedPost & { id: number };
-
 /**
  * Read queries for posts and categories: lists, a post, related posts, feeds and the sitemap.
  * Full-text search has its own adapters (search/).
@@ -201,12 +198,6 @@ export class PostsRepository {
       // Written by the import from the same schema (content/markdown/toc.ts).
       toc: JSON.parse(row.toc_json) as TocEntry[],
     };
-  }
-
-  /** The newest posts of a category, as related posts with their ids. */
-  async listNewest(categoryId: number, limit: number): Promise<NewestPost[]> {
-    // No post has id 0: none is left out.
-    return this.prepared.newestInCategory(this.now(), 0, categoryId, limit);
   }
 
   /**
