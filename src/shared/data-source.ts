@@ -1,10 +1,10 @@
-import type { Category, PostPage, PostWithRelated } from './schemas/api.js';
+import type { Category, PostPage, PostWithRelated, SearchResultPage } from './schemas/api.js';
 import type { PostPreview } from './schemas/preview.js';
 import type { PublicSite } from './schemas/site-config.js';
 import type { TagSummary } from './schemas/tags.js';
 
 /** A page of search results with its paging figures (the API sends them as headers). */
-export type SearchPage = PostPage;
+export type SearchPage = SearchResultPage;
 
 /**
  * What the web app's loaders read. On the server it calls the services in-process; in the

@@ -1,4 +1,4 @@
-import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
+import type { Category, PostPage, PostWithRelated, SearchCard } from '../../shared/schemas/api.js';
 import { notFound } from '../http/errors.js';
 import { ContentMemo } from './content-memo.js';
 import { PageStarts } from './page-starts.js';
@@ -9,7 +9,7 @@ import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
 
 export interface SearchResultPage {
-  data: PostCard[];
+  data: SearchCard[];
   current_page: number;
   last_page: number;
   per_page: number;

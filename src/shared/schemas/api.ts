@@ -65,7 +65,26 @@ export const PostPage = Type.Object({
 });
 export type PostPage = Static<typeof PostPage>;
 
-export const SearchResults = Type.Array(PostCard);
+/** A run of an excerpt's text; `mark`: a word the search matched. Plain text, never HTML. */
+export const ExcerptSegment = Type.Object({ text: Type.String(), mark: Type.Boolean() });
+export type ExcerptSegment = Static<typeof ExcerptSegment>;
+
+/** A search result: a card and, when the engine made one, the passage where the words matched. */
+export const SearchCard = Type.Object({
+  ...PostCard.properties,
+  excerpt: Type.Optional(
+    Type.Array(ExcerptSegment, {
+      description:
+        'The passage of the body (else the summary, else the title) around the match, in runs of text; the matched words have `mark: true`',
+    }),
+  ),
+});
+export type SearchCard = Static<typeof SearchCard>;
+
+export const SearchResults = Type.Array(SearchCard);
+
+/** A page of search results with its paging figures (the API sends them as headers). */
+export type SearchResultPage = Omit<PostPage, 'data'> & { data: SearchCard[] };
 
 /** A related post, as the detail response lists it. */
 export const RelatedPost = Type.Object({

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
 import { WindowedSearch } from './windowed-search.js';
 
@@ -23,6 +24,23 @@ const VISIBLE = (match: Visible) => sql`draft = 0 AND published_at <= ${match.no
  * plan, and the planner picks it on its own.
  */
 const BITMAP_UP_TO = 20_000;
+
+/**
+ * How much of a body ts_headline reads: it parses all the text it is given to pick a passage,
+ * so a long post would cost more than the search itself. A match past this point gets its
+ * excerpt from the summary or the title instead.
+ */
+export const HEADLINE_BODY_CHARS = 4000;
+
+/** ts_headline's options: up to two passages of EXCERPT_WORDS words in all, and our markers. */
+const HEADLINE_OPTIONS = [
+  `StartSel="${MARK_OPEN}"`,
+  `StopSel="${MARK_CLOSE}"`,
+  `MaxWords=${EXCERPT_WORDS}`,
+  `MinWords=${EXCERPT_WORDS / 2}`,
+  'MaxFragments=2',
+  'FragmentDelimiter=" … "',
+].join(', ');
 
 /**
  * PostgreSQL tsvector + GIN; ts_rank weighs title (A) over summary (B) over body (C). ts_rank
@@ -82,6 +100,23 @@ export class PostgresSearch extends WindowedSearch<Visible> {
         WHERE ${VISIBLE(match)} AND search_vector @@ q AND id >= ${floor}
         ORDER BY ts_rank(search_vector, q) DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
+  }
+
+  /** PostgreSQL's own ts_headline of the body's leading part, the summary and the title. */
+  protected async markedTexts(
+    db: Kysely<Database>,
+    match: Visible,
+    ids: number[],
+  ): Promise<Map<number, MarkedTexts>> {
+    const headline = (text: RawBuilder<string>) =>
+      sql<string>`ts_headline('english', ${text}, q, ${HEADLINE_OPTIONS})`;
+    const { rows } = await sql<MarkedTexts & { id: number }>`
+      SELECT id,
+        ${headline(sql`left(body_text, ${HEADLINE_BODY_CHARS})`)} AS body,
+        ${headline(sql`summary`)} AS summary,
+        ${headline(sql`title`)} AS title
+      FROM posts, ${TSQUERY(match.text)} q WHERE id = ANY(${ids})`.execute(db);
+    return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
   }
 
   protected newestIds(

@@ -1,9 +1,13 @@
+import type { ExcerptSegment } from '../../../shared/schemas/api.js';
 import type { CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
 
+/** A matching post's card and the passage the engine chose around the match. */
+export type SearchRow = CardRow & { excerpt?: ExcerptSegment[] };
+
 /** One page of search results and the number of matches in all. */
 export interface SearchPage {
-  cards: CardRow[];
+  cards: SearchRow[];
   total: number;
 }
 

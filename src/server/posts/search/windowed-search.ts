@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
 import { CARD_COLUMNS, type CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
-import type { PostSearch, SearchPage } from './search-types.js';
+import { excerptOf, type MarkedTexts } from './excerpt-marks.js';
+import type { PostSearch, SearchPage, SearchRow } from './search-types.js';
 
 /**
  * Matches ranked by relevance when a query has more: only the newest this many are ranked, the
@@ -82,6 +83,16 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   ): Promise<number[]>;
 
   /**
+   * The texts of posts `ids` (all matches) with the engine's markers around the matched words,
+   * by id; only the page's posts are asked for, as the engines' excerpt functions read the text.
+   */
+  protected abstract markedTexts(
+    db: Kysely<Database>,
+    match: Match,
+    ids: number[],
+  ): Promise<Map<number, MarkedTexts>>;
+
+  /**
    * Runs the queries of one search; an engine may run them in one transaction with its own
    * planner settings.
    */
@@ -117,7 +128,26 @@ export abstract class WindowedSearch<Match> implements PostSearch {
         const rest = limit - ids.length;
         ids.push(...(await this.newestIds(db, match, floor, rest, Math.max(0, offset - ranked))));
       }
-      return { cards: await this.cards(db, ids), total };
+      return { cards: await this.withExcerpts(db, match, await this.cards(db, ids)), total };
+    });
+  }
+
+  /** The cards, each with its excerpt when the engine marked a match in its text. */
+  private async withExcerpts(
+    db: Kysely<Database>,
+    match: Match,
+    cards: CardRow[],
+  ): Promise<SearchRow[]> {
+    if (cards.length === 0) return cards;
+    const texts = await this.markedTexts(
+      db,
+      match,
+      cards.map((card) => card.id),
+    );
+    return cards.map((card) => {
+      const found = texts.get(card.id);
+      const excerpt = found && excerptOf(found);
+      return excerpt ? { ...card, excerpt } : card;
     });
   }
 

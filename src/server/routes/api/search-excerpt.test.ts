@@ -1,0 +1,145 @@
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PostCard,
+  SearchResults,
+  type ExcerptSegment,
+  type SearchCard,
+} from '../../../shared/schemas/api.js';
+import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
+import type { FixturePost } from '../../../../test/helpers/content-fixture.js';
+import { ENGINES } from '../../../../test/helpers/stores.js';
+import { HEADLINE_BODY_CHARS } from '../../posts/search/postgres-search.js';
+
+const filler = (words: number) =>
+  Array.from({ length: words }, (_, i) => ['river', 'stone', 'meadow', 'lantern'][i % 4]).join(' ');
+
+const POSTS: FixturePost[] = [
+  {
+    slug: 'warm-cache',
+    title: 'Keeping reads fast',
+    category: 'news',
+    summary: 'How reads stay fast.',
+    body: `${filler(80)}. A warm cache answers most reads; the caching layer sits in front. ${filler(80)}.`,
+    date: '2026-01-03',
+  },
+  {
+    slug: 'hostile',
+    title: 'Escaping output',
+    category: 'news',
+    summary: 'On output.',
+    body: 'Never print `<script>alert("x")</script>` as markup, nor `<b>&amp;</b>`: a zephyr of text.',
+    date: '2026-01-02',
+  },
+  {
+    slug: 'title-only',
+    title: 'Zephyr notes',
+    category: 'news',
+    summary: 'Short notes.',
+    body: 'Nothing of the word here.',
+    date: '2026-01-01',
+  },
+  {
+    slug: 'deep-match',
+    title: 'A long read',
+    category: 'news',
+    summary: 'Long.',
+    body: `${filler(Math.ceil(HEADLINE_BODY_CHARS / 5) + 200)}. Then a quasar appears.`,
+    date: '2025-12-31',
+  },
+];
+
+const marks = (excerpt: ExcerptSegment[] = []) =>
+  excerpt.filter((s) => s.mark).map((s) => s.text.toLowerCase());
+const plain = (excerpt: ExcerptSegment[] = []) => excerpt.map((s) => s.text).join('');
+
+describe.each(ENGINES)('search excerpts on %s', (engine) => {
+  let h: ApiHarness;
+  const search = async (text: string) => {
+    const res = await h.app.inject({ url: `/api/posts/${encodeURIComponent(text)}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<SearchCard[]>();
+    // The specification's contract: a bare array of cards; the excerpt is one more field.
+    expect(Array.isArray(body)).toBe(true);
+    expect([...Value.Errors(SearchResults, body)]).toEqual([]);
+    for (const card of body) expect(Value.Check(PostCard, card)).toBe(true);
+    return body;
+  };
+  const bySlug = async (text: string, slug: string) => {
+    const card = (await search(text)).find((c) => c.slug === slug);
+    expect(card, `${slug} found by ${text}`).toBeDefined();
+    return card!;
+  };
+
+  beforeAll(async () => {
+    h = await apiHarness(engine, { posts: POSTS, categories: { news: 'News' } });
+  });
+  afterAll(() => h?.close());
+
+  it('gives each card the passage of the body around the match, the words marked', async () => {
+    const card = await bySlug('cache', 'warm-cache');
+    expect(marks(card.excerpt)).toContain('cache');
+    expect(marks(card.excerpt)).toContain('caching'); // the stem matched, and is marked too
+    expect(plain(card.excerpt)).toContain('answers most reads');
+    // A passage, not the whole body.
+    expect(plain(card.excerpt).length).toBeLessThan(300);
+    for (const segment of card.excerpt!) expect(segment.text).not.toMatch(/[\uE000\uE001]/);
+  });
+
+  it('marks the words of a phrase and of every required word', async () => {
+    const phrase = await bySlug('"warm cache"', 'warm-cache');
+    // FTS5 marks the phrase as one run; ts_headline marks each word of the query's stems.
+    if (engine === 'sqlite') expect(marks(phrase.excerpt)).toEqual(['warm cache']);
+    else expect(new Set(marks(phrase.excerpt))).toEqual(new Set(['warm', 'cache', 'caching']));
+    const words = await bySlug('layer warm', 'warm-cache');
+    expect(marks(words.excerpt).sort()).toEqual(['layer', 'warm']);
+  });
+
+  it('treats a prefix star as text: cach* finds and marks the words of its stem', async () => {
+    const card = await bySlug('cach*', 'warm-cache');
+    expect(marks(card.excerpt).sort()).toEqual(['cache', 'caching']);
+  });
+
+  it('keeps hostile text of a body as text, and marks only words', async () => {
+    const card = await bySlug('zephyr', 'hostile');
+    expect(marks(card.excerpt)).toEqual(['zephyr']);
+    // FTS5 returns the stored text as it is; ts_headline drops what its parser reads as a tag.
+    // Either way it arrives as a run of text, which the page renders escaped.
+    if (engine === 'sqlite') expect(plain(card.excerpt)).toContain('<script>alert("x")</script>');
+    else expect(plain(card.excerpt)).not.toContain('<script');
+  });
+
+  it('marks only the words of a hostile query', async () => {
+    for (const slug of ['hostile', 'title-only'])
+      expect(marks((await bySlug('"><zephyr/>', slug)).excerpt)).toEqual(['zephyr']);
+    // PostgreSQL indexes no words of `<script>`, so there the query's "script" matches nothing.
+    const cards = await search('<script>zephyr</script>');
+    expect(cards.map((c) => c.slug)).toEqual(engine === 'sqlite' ? ['hostile'] : []);
+    for (const card of cards)
+      for (const word of marks(card.excerpt)) expect(word).toMatch(/^(script|zephyr)$/);
+    expect(await search('<img src=x onerror=alert(1)>')).toEqual([]);
+  });
+
+  it('falls back to the title when only the title matched', async () => {
+    const card = await bySlug('zephyr', 'title-only');
+    expect(plain(card.excerpt)).toBe('Zephyr notes');
+    expect(marks(card.excerpt)).toEqual(['zephyr']);
+  });
+
+  it('reads a bounded part of a long body on PostgreSQL only', async () => {
+    const card = await bySlug('quasar', 'deep-match');
+    // FTS5's snippet() finds the match anywhere; ts_headline reads HEADLINE_BODY_CHARS, so a
+    // match past them has no excerpt (the card still shows its summary).
+    if (engine === 'sqlite') expect(marks(card.excerpt)).toEqual(['quasar']);
+    else expect(card.excerpt).toBeUndefined();
+  });
+
+  it('describes the excerpt in the OpenAPI document of the search', async () => {
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
+    const schema =
+      doc.paths['/api/posts/{text}'].get.responses['200'].content['application/json'].schema;
+    expect(schema.type).toBe('array');
+    expect(schema.items.properties.excerpt.items.properties).toHaveProperty('mark');
+    expect(schema.items.required).not.toContain('excerpt');
+  });
+});
