@@ -1,11 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  Category,
-  PostCard,
-  PostDetail,
-  RelatedPost,
-  TocEntry,
-} from '../../shared/schemas/api.js';
+import type { Category, PostDetail, RelatedPost, TocEntry } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import {
