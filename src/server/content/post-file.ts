@@ -251,7 +251,6 @@ function parseChecked(file: string, raw: string): ParsedPost {
       [`date "${front.date}" is not a real date or time; check the day, month and hour`],
       [lineOf(['date'])],
     );
-  const extras = postExtras(file, front, publishedAt);
   const extras = postExtras(file, front, publishedAt, lineOf);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
@@ -274,10 +273,10 @@ function parseChecked(file: string, raw: string): ParsedPost {
     html,
     text,
     images: [...new Set([front.image, ...rendered.localImages])],
-    ...extras,
     wordCount,
     readingMinutes,
     toc: tableOfContents(html),
+    ...extras,
     aliases: [...new Set(front.aliases ?? [])],
   };
 }
