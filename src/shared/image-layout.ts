@@ -7,13 +7,13 @@
 /**
  * A card's image (features/posts/posts.css, reader/reader.css): the reader pads 1rem a side and,
  * above 60rem, gives the sidebar 15rem and a 1.5rem gap (at most 90rem in all); the grid has 1,
- * then 2 (above 40rem), then 4 columns (above 75rem) 1rem apart; a card has a 1px border and its
- * body pads 1rem a side.
+ * then 2 (above 40rem), then 3 (above 60rem, beside the sidebar), then 4 columns (above 75rem)
+ * 1rem apart; a card has a 1px border and its body pads 1rem a side.
  */
 export const CARD_IMAGE_SIZES = [
   '(max-width: 40rem) calc(100vw - 4rem - 2px)',
   '(max-width: 60rem) calc(50vw - 3.5rem - 2px)',
-  '(max-width: 75rem) calc(50vw - 11.75rem - 2px)',
+  '(max-width: 75rem) calc(33.333vw - 8.833rem - 2px)',
   '(max-width: 90rem) calc(25vw - 7.375rem - 2px)',
   'calc(15.125rem - 2px)',
 ].join(', ');
