@@ -1,0 +1,112 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/serve-process.js';
+
+const run = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/**
+ * The environment of a new owner's shell: none of the `npm_*` settings that `npm test` hands its
+ * children (they describe this repository, not the folder the package is installed into).
+ */
+const ownerEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+);
+
+const work = mkdtempSync(join(tmpdir(), 'postfolio-tarball-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function answers(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('the package installed from its tarball', () => {
+  // npm pack, npm install (which compiles better-sqlite3: about 2 minutes of CPU), init, serve.
+  it(
+    'installs into an empty folder, creates a site and serves its pages',
+    { timeout: 420_000 },
+    async () => {
+      expect(existsSync('dist/cli/main.js'), 'run `npm run build` first').toBe(true);
+      const packed = await run(npm, ['pack', '--pack-destination', work], { env: ownerEnv });
+      const tarball = join(work, packed.stdout.trim().split('\n').at(-1)!);
+      expect(tarball).toMatch(/postfolio-\d+\.\d+\.\d+\.tgz$/);
+
+      const app = join(work, 'app');
+      mkdirSync(app);
+      // From npm's cache where it can; JOBS lets node-gyp compile on every core.
+      await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+        cwd: app,
+        env: { ...ownerEnv, JOBS: 'max' },
+        timeout: 360_000,
+      });
+      // The command is the installed package's, not this checkout's.
+      expect(realpathSync(join(app, 'node_modules', 'postfolio'))).toBe(
+        join(realpathSync(app), 'node_modules', 'postfolio'),
+      );
+      expect(existsSync(join(app, 'node_modules', 'postfolio', 'src'))).toBe(false);
+
+      const init = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv });
+      expect(init.stdout).toContain('Created site: site.yaml, posts/hello-world.md');
+      const again = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(again?.code).toBe(1);
+      expect(again?.stderr).toContain('postfolio: site is not empty');
+
+      const port = await freePort();
+      const server = spawn(npx, ['postfolio', 'serve'], {
+        cwd: app,
+        env: { ...ownerEnv, CONTENT_DIR: 'site', PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      let output = '';
+      server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        await answers(`${base}/readyz`, 60_000).catch((error: Error) => {
+          throw new Error(`${error.message}\n${output}`);
+        });
+        expect(output).toContain('importing');
+        const pages: Array<[string, string]> = [
+          ['/', 'My notes'],
+          ['/posts', 'Hello, world'],
+          ['/hello-world', 'This is a post in'],
+          ['/resume', 'Your Name'],
+          ['/api/post/hello-world', '"title":"Hello, world"'],
+        ];
+        for (const [path, text] of pages) {
+          const res = await fetch(`${base}${path}`);
+          expect(res.status, path).toBe(200);
+          expect(await res.text(), path).toContain(text);
+        }
+        // The browser's assets come from the installed package's build.
+        const asset = /"(\/assets\/[^"]+\.js)"/.exec(await (await fetch(base)).text())?.[1];
+        expect(asset, 'the page loads its script').toBeDefined();
+        expect((await fetch(`${base}${asset}`)).status).toBe(200);
+        expect(existsSync(join(app, 'data', 'postfolio.db'))).toBe(true);
+      } finally {
+        // npx runs the server as its child: the whole group is asked to drain.
+        process.kill(-server.pid!, 'SIGTERM');
+      }
+      expect(await exited).toBe(0);
+    },
+  );
+});
