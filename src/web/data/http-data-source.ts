@@ -1,5 +1,5 @@
 import type { DataSource, SearchPage } from '../../shared/data-source.js';
-import type { Category, PostCard, PostPage, PostWithRelated } from '../../shared/schemas/api.js';
+import type { Category, PostPage, PostWithRelated, SearchCard } from '../../shared/schemas/api.js';
 import type { PostPreview } from '../../shared/schemas/preview.js';
 import type { PublicSite } from '../../shared/schemas/site-config.js';
 import type { TagSummary } from '../../shared/schemas/tags.js';
@@ -43,7 +43,7 @@ export const httpDataSource: DataSource = {
     json<PostPage>(`/api/postsTag/${encodeURIComponent(tag)}?page=${page}`),
   async search(text, page): Promise<SearchPage> {
     const response = await request(`/api/posts/${encodeURIComponent(text)}?page=${page}`);
-    const data = (await response.json()) as PostCard[];
+    const data = (await response.json()) as SearchCard[];
     const number = (name: string, fallback: number) => Number(response.headers.get(name) ?? fallback);
     return {
       data,

@@ -28,7 +28,7 @@ export function ListScreen(props: ListScreenProps) {
         {page.data.length > 0 ? (
           <CardGrid posts={page.data} />
         ) : (
-          <p className="empty-state">{props.empty}</p>
+          <div className="empty-state">{props.empty}</div>
         )}
         {showPager && (
           <Pagination current={page.current_page} last={page.last_page} hrefFor={props.hrefFor} />

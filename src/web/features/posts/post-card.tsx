@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES } from '../../../shared/image-layout.js';
-import type { PostCard as Card } from '../../../shared/schemas/api.js';
+import type { SearchCard as Card } from '../../../shared/schemas/api.js';
 import { Picture } from '../../components/ui/picture.js';
 import { CardMeta } from './card-meta.js';
+import { SearchExcerpt } from './search-excerpt.js';
 import './post-parts.css';
 
-/** A card: the post name as an accordion header, the image linking to the post, the summary. */
+/**
+ * A card: the post name as an accordion header, the image linking to the post, the summary; a
+ * search result also the passage where the search matched.
+ */
 export function PostCard({
   post,
   eager = false,
@@ -35,6 +39,7 @@ export function PostCard({
           </Link>
           <CardMeta post={post} />
           <p className="card__summary">{post.summary}</p>
+          {post.excerpt && <SearchExcerpt segments={post.excerpt} />}
         </div>
       </details>
     </article>

@@ -1,13 +1,19 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { PostPage } from '../../../shared/schemas/api.js';
+import type { SearchResultPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen } from './list-screen.js';
+import { SearchEmpty, type SearchSuggestions } from './search-empty.js';
+
+/** Cards of the most recent posts a search that found nothing shows. */
+const RECENT_CARDS = 4;
 
 interface SearchData {
   text: string;
-  page: PostPage;
+  page: SearchResultPage;
+  /** Only when nothing matched. */
+  suggestions: SearchSuggestions | null;
 }
 
 export async function loader({
@@ -16,8 +22,11 @@ export async function loader({
   context,
 }: LoaderFunctionArgs): Promise<SearchData> {
   const text = (params.text ?? '').slice(0, 500);
-  const page = await load(() => dataSource(context).search(text, pageParam(request.url)));
-  return { text, page };
+  const source = dataSource(context);
+  const page = await load(() => source.search(text, pageParam(request.url)));
+  if (page.total > 0) return { text, page, suggestions: null };
+  const [categories, recent] = await Promise.all([source.categories(), source.postsPage(1)]);
+  return { text, page, suggestions: { categories, recent: recent.data.slice(0, RECENT_CARDS) } };
 }
 
 export const handle = routeHandle<typeof loader>(({ text }, site) => ({
@@ -26,22 +35,32 @@ export const handle = routeHandle<typeof loader>(({ text }, site) => ({
   noindex: true,
 }));
 
+/** "7 posts match “cache”", "1 post matches “cache”", "No posts match “cache”". */
+function matchCount(total: number, text: string): string {
+  if (total === 0) return `No posts match “${text}”`;
+  return total === 1 ? `1 post matches “${text}”` : `${total} posts match “${text}”`;
+}
+
 export function Component() {
-  const { text, page } = useLoaderData<typeof loader>();
+  const { text, page, suggestions } = useLoaderData<typeof loader>();
   const base = `/posts/${encodeURIComponent(text)}`;
   return (
     <ListScreen
       heading={
         <>
-          Search results for “{text}”
-          <small role="status">
-            {page.total} {page.total === 1 ? 'post' : 'posts'} found
-          </small>
+          Search results for “{text}”<small role="status">{matchCount(page.total, text)}</small>
         </>
       }
       page={page}
       hrefFor={(n) => (n > 1 ? `${base}?page=${n}` : base)}
-      empty={`No posts match “${text}”. Try other words.`}
+      empty={
+        suggestions ? (
+          <SearchEmpty text={text} suggestions={suggestions} />
+        ) : (
+          // A page past the last one of a search that did match.
+          `No posts on this page. Go back to the first page of results.`
+        )
+      }
       selectedCategory={-1}
       alwaysPaginate={false}
     />
