@@ -141,7 +141,6 @@ export function buildProgram(): Command {
 
   addInitCommand(program);
   addMessagesCommand(program);
-
   addPreviewCommand(program);
 
   // Each command turns Commander's errors into one line of its own (its name is in the line).

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -43,9 +42,6 @@ import { ImagesRepository } from './content/images.repository.js';
 import { ImageCatalog } from './images/image-catalog.js';
 import { imageRoutes } from './images/image-routes.js';
 import { postsWithImages } from './images/posts-with-images.js';
-
-/** The image types the import publishes; anything else in the images folder is never served. */
-const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 /** Trusts the socket's peer and the proxies before it, `hops` in all: the client is the next address. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

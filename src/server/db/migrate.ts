@@ -6,8 +6,8 @@ import { fullTextSearch } from './migrations/002-full-text-search.js';
 import { contactMessages } from './migrations/003-contact-messages.js';
 import { searchWithoutDrafts } from './migrations/004-search-without-drafts.js';
 import { searchIndexWriteBuffer } from './migrations/005-search-index-write-buffer.js';
-import { tags } from './migrations/007-tags.js';
 import { postReadingStats } from './migrations/006-post-reading-stats.js';
+import { tags } from './migrations/007-tags.js';
 import { stableUrls } from './migrations/008-stable-urls.js';
 import { contactReadState } from './migrations/009-contact-read-state.js';
 import { previewSecret } from './migrations/010-preview-secret.js';
@@ -21,8 +21,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '003-contact-messages': contactMessages(engine),
     '004-search-without-drafts': searchWithoutDrafts(engine),
     '005-search-index-write-buffer': searchIndexWriteBuffer(engine),
-    '007-tags': tags(engine),
     '006-post-reading-stats': postReadingStats(),
+    '007-tags': tags(engine),
     '008-stable-urls': stableUrls(engine),
     '009-contact-read-state': contactReadState(engine),
     '010-preview-secret': previewSecret(engine),
