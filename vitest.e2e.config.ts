@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // The first server of a run makes the demo photograph's image files (tens of seconds on a busy host).
+    hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
   },
