@@ -46,24 +46,42 @@ export function visible(now: string) {
     eb.and([eb('posts.draft', '=', 0), eb('posts.published_at', '<=', now)]);
 }
 
+/** A page's first post: the list from it on, in list order, is the page and what follows. */
+export interface ListStart {
+  from: string;
+  fromId: number;
+}
+
 /**
  * The posts of a list (all, or one category's; or with `tagId` one tag's, read through its
- * links) visible at `now`, unordered. A list is ordered and bounded by `listOrder`'s columns.
+ * links) visible at `now`, unordered; with `start`, only those from it on. A list is ordered and
+ * bounded by `listOrder`'s columns.
  */
 export function listed(
   db: Kysely<Database>,
   categoryId: number | undefined,
   now: string,
   tagId?: number,
+  start?: ListStart,
 ) {
-  if (tagId !== undefined)
-    // Typed as the posts alone: callers name the posts' columns and, for the order, listOrder's.
-    return db
+  const order = listOrder(tagId);
+  // The start's bound comes before `visible(now)`: SQLite ends its index range at the first
+  // bound on the date it meets, and `published_at <= now` reads the whole list before the page
+  // (a deep category page at 10k posts: 0.32 ms, against 0.03 ms with the start's bound first).
+  const bound =
+    start && sql<boolean>`(${order.date}, ${order.id}) <= (${start.from}, ${start.fromId})`;
+  if (tagId !== undefined) {
+    let links = db
       .selectFrom('post_tags')
       .innerJoin('posts', 'posts.id', 'post_tags.post_id')
-      .where('post_tags.tag_id', '=', tagId)
-      .where(visible(now)) as unknown as SelectQueryBuilder<Database, 'posts', object>;
-  const query = db.selectFrom('posts').where(visible(now));
+      .where('post_tags.tag_id', '=', tagId);
+    if (bound) links = links.where(bound);
+    // Typed as the posts alone: callers name the posts' columns and, for the order, listOrder's.
+    return links.where(visible(now)) as unknown as SelectQueryBuilder<Database, 'posts', object>;
+  }
+  let query = db.selectFrom('posts');
+  if (bound) query = query.where(bound);
+  query = query.where(visible(now));
   return categoryId === undefined ? query : query.where('posts.category_id', '=', categoryId);
 }
 
@@ -86,11 +104,8 @@ export function preparedReads(db: Kysely<Database>) {
     preparedQuery(
       db,
       (now: string, categoryId: number, from: string, fromId: number, limit: number) =>
-        listed(db, inCategory ? categoryId : undefined, now)
+        listed(db, inCategory ? categoryId : undefined, now, undefined, { from, fromId })
           .select(CARD_COLUMNS)
-          .where((eb) =>
-            eb(eb.refTuple('posts.published_at', 'posts.id'), '<=', eb.tuple(from, fromId)),
-          )
           .orderBy('posts.published_at', 'desc')
           .orderBy('posts.id', 'desc')
           .limit(limit),
@@ -114,9 +129,8 @@ export function preparedReads(db: Kysely<Database>) {
       db,
       (now: string, tagId: number, from: string, fromId: number, limit: number) => {
         const order = listOrder(tagId);
-        return listed(db, undefined, now, tagId)
+        return listed(db, undefined, now, tagId, { from, fromId })
           .select(CARD_COLUMNS)
-          .where(sql<boolean>`(${order.date}, ${order.id}) <= (${from}, ${fromId})`)
           .orderBy(order.date, 'desc')
           .orderBy(order.id, 'desc')
           .limit(limit);
