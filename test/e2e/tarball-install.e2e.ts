@@ -98,7 +98,7 @@ describe('the package installed from its tarball', () => {
           expect(await res.text(), path).toContain(text);
         }
         // The browser's assets come from the installed package's build.
-        const asset = /"(\/assets\/[^"]+\.js)"/.exec(await (await fetch(base)).text())?.[1];
+        const asset = /"(\/assets\/[^"\s]+\.js)"/.exec(await (await fetch(base)).text())?.[1];
         expect(asset, 'the page loads its script').toBeDefined();
         expect((await fetch(`${base}${asset}`)).status).toBe(200);
         expect(existsSync(join(app, 'data', 'postfolio.db'))).toBe(true);
