@@ -6,22 +6,24 @@ import { SCREENS } from './helpers/screens.js';
 const e2e = useE2E();
 
 describe('accessibility (axe-core)', () => {
-  for (const viewport of [DESKTOP, PHONE]) {
-    for (const screen of SCREENS) {
-      it(`${screen.name} has no violations at ${viewport.width}px`, async () => {
-        const { page } = await e2e.tab({ viewport, allow: [NOT_FOUND_LOG] });
-        const response = await visit(page, screen.path);
-        expect(response?.status()).toBe(screen.status);
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
-        const violations = results.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-        }));
-        expect(violations).toEqual([]);
-      });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const screen of SCREENS) {
+        it(`${screen.name} has no violations at ${viewport.width}px, ${colorScheme}`, async () => {
+          const { page } = await e2e.tab({ viewport, colorScheme, allow: [NOT_FOUND_LOG] });
+          const response = await visit(page, screen.path);
+          expect(response?.status()).toBe(screen.status);
+          const results = await new AxeBuilder({ page }).analyze();
+          expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
+          const violations = results.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+          }));
+          expect(violations).toEqual([]);
+        });
+      }
     }
   }
 

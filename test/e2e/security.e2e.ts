@@ -75,7 +75,10 @@ describe('console', () => {
     await page.waitForURL((url) => url.search === '?page=2');
     await page.getByRole('radio', { name: /Accessibility/ }).click();
     await page.waitForURL((url) => url.search === '?category=4');
-    await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+    const card = page.getByRole('main').getByRole('article').first();
+    const name = await card.getByRole('heading', { level: 2 }).innerText();
+    // The card's link to its post (a card also links its category and tags).
+    await card.getByRole('link', { name, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.split('/').length === 2);
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('radio', { name: /Career/ }).click();

@@ -25,6 +25,8 @@ export interface Tab {
 
 export interface TabOptions {
   viewport?: { width: number; height: number };
+  /** The `prefers-color-scheme` the page sees; light unless said. */
+  colorScheme?: 'light' | 'dark';
   javaScriptEnabled?: boolean;
   allow?: RegExp[];
 }
@@ -95,6 +97,7 @@ export function useE2E(
       const context = await state.browser.newContext({
         viewport: tabOptions.viewport ?? DESKTOP,
         javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
+        colorScheme: tabOptions.colorScheme ?? 'light',
         baseURL: state.server.url,
       });
       context.setDefaultTimeout(10_000);

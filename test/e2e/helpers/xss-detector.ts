@@ -182,6 +182,8 @@ function auditDocument(): ['residue' | 'offsite', string][] {
   if (jsonBlocks.length > 1) out.push(['residue', `${jsonBlocks.length} JSON data blocks`]);
   for (const script of document.scripts) {
     if (script.type === 'application/json') continue;
+    // The page's structured data (JSON-LD) is a data block of its own head, never post HTML's.
+    if (script.type === 'application/ld+json' && script.parentElement === document.head) continue;
     const own = script.src && new URL(script.src).origin === location.origin;
     if (!own) out.push(['residue', `script ${describe(script)}`]);
   }
