@@ -27,6 +27,7 @@ export class PublicationSchedule {
   private stopped = true;
   /** Bumped by every read, so that an older read finishing late cannot arm a timer. */
   private reads = 0;
+  private newestRead: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PublicationScheduleOptions) {}
 
@@ -45,17 +46,26 @@ export class PublicationSchedule {
     clearTimeout(this.timer);
   }
 
-  /** Reads the next publication time from the store and sets the timer for it. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the next publication time from the store and sets the timer for it. Resolves once the
+   * newest read has set it: a read that a later one overtook waits for that one.
+   */
+  refresh(): Promise<void> {
     const read = ++this.reads;
+    const done = this.readNext(read);
+    this.newestRead = done;
+    return done;
+  }
+
+  private async readNext(read: number): Promise<void> {
     let delay: number;
     try {
       const next = await this.options.nextPublication(isoNow(this.options.clock));
-      if (read !== this.reads) return;
+      if (read !== this.reads) return this.newestRead;
       this.nextAt = next === undefined ? undefined : Date.parse(next);
       delay = this.delay();
     } catch {
-      if (read !== this.reads) return;
+      if (read !== this.reads) return this.newestRead;
       delay = RETRY_MS;
     }
     this.arm(delay);
