@@ -1,8 +1,11 @@
 // The fixtures a bench runs on, built once and cached under .bench/: folders of generated posts
-// and SQLite stores imported from them.
-import { existsSync, renameSync, rmSync } from 'node:fs';
+// and SQLite stores imported from them; PostgreSQL databases imported from the same folders.
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 import { BENCH_DIR, CLI } from './paths.js';
+import { fmt } from './print.js';
 import { run } from './processes.js';
 
 /** The fake content folder of N posts under .bench/, written (not imported) if missing. */
@@ -45,4 +48,64 @@ export async function ensureSqliteStore(n) {
   sqlite.close();
   renameSync(tmp, db);
   return db;
+}
+
+/** Reads a file once, so that the OS file cache holds it as it does for a server that has run a while. */
+export function readThrough(file) {
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(8 << 20);
+  try {
+    while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether something accepts connections on 127.0.0.1:5432 within a second. */
+export function postgresAnswers() {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port: 5432 });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/**
+ * The PostgreSQL database of `url` holding N fake posts: created if missing, and imported from
+ * the fake folder (then vacuumed and analysed) unless it already holds N posts, since an import of
+ * 100k posts takes many minutes.
+ */
+export async function ensurePostgresStore(url, n) {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  const dbName = new URL(url).pathname.slice(1);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]))
+    .rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  let have = 0;
+  try {
+    have = Number((await probe.query('SELECT count(*) AS n FROM posts')).rows[0].n);
+  } catch {
+    /* not migrated yet */
+  }
+  await probe.end();
+  if (have === n) return dbName;
+  const folder = await ensureFakeFolder(n);
+  console.log(`\n(importing ${fmt(n)} posts into ${dbName}; it holds ${fmt(have)} …)`);
+  const t = performance.now();
+  await run(process.execPath, [CLI, 'import', folder, '--prune'], {
+    env: { DATABASE_URL: url, IMAGES_DIR: join(BENCH_DIR, 'images') },
+    quiet: true,
+  });
+  console.log(`(imported in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('VACUUM ANALYZE posts');
+  await c.end();
+  return dbName;
 }
