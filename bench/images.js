@@ -1,7 +1,7 @@
 // Images: what a phone and a desktop download for the demo photograph (a 4000×3000 JPEG with
-// GPS EXIF), beside the original that was sent before variants; whether any served file keeps
-// EXIF; the demo content's import with a cold and a warm image cache beside an import of the
-// same posts whose images are 1-pixel files; Lighthouse's three image audits.
+// GPS EXIF), beside the original file a page without variants would send; whether any served
+// file keeps EXIF; the demo content's import with a cold and a warm image cache beside an import
+// of the same posts whose images are 1-pixel files; Lighthouse's three image audits.
 // Env: CHROME_PATH, BENCH_PORT (3291; this uses +7), BENCH_IMAGE_ROUNDS (3), BENCH_LIGHTHOUSE=0.
 import {
   cpSync,

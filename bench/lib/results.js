@@ -1,5 +1,5 @@
 // The bars each bench measured, gathered so that `npm run bench` ends with one table of them.
-// A bench run on its own prints its figures as before; under run-all (BENCH_RESULTS set) each
+// A bench run on its own prints only its own tables; under run-all (BENCH_RESULTS set) each
 // bar is also appended, one JSON line per bar, to that file.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';

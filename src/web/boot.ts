@@ -1,7 +1,8 @@
 /**
  * The page's one script tag. A server-rendered page is complete without JavaScript, so the app's
  * code is fetched after the first paint: on a slow connection the text gets the bandwidth first
- * (Lighthouse mobile: first paint 1.8 s → 0.7 s, see docs/performance.md), then the app hydrates.
+ * (Lighthouse's simulated first paint counts every request started before it; decision 005),
+ * then the app hydrates.
  */
 import { ROUTE_MODULES_META } from '../shared/route-modules-meta.js';
 
