@@ -1,8 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { FRAME_HOSTS } from './frame-hosts.js';
 import { FEATURE_ATTRIBUTES, FEATURE_CLASSES, FEATURE_TAGS } from './markdown/allowed-markup.js';
-
-/** Hosts whose embedded players a post may frame; every other iframe is dropped. */
-export const FRAME_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -45,7 +43,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'cite'],
   allowProtocolRelative: false,
-  allowedIframeHostnames: FRAME_HOSTS,
+  allowedIframeHostnames: [...FRAME_HOSTS],
   allowIframeRelativeUrls: false,
   // No style attribute anywhere: the page's CSP forbids inline styles, and CSS can exfiltrate.
   allowedStyles: {},

@@ -3,6 +3,7 @@
  * data, shared by the front door's cached answers, the error answers and the Fastify hook
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
+import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
 /**
  * Scripts only from this origin: no inline script at all (hydration data travels as a JSON data
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(styleHashes: readonly string[] = []): stri
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    ['frame-src', ...FRAME_HOSTS.map((host) => `https://${host}`)].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { FRAME_HOSTS } from '../content/frame-hosts.js';
+import { sanitizePostHtml } from '../content/sanitize.js';
+import { contentSecurityPolicy } from './security-headers.js';
+
+/** The sources of one directive of a CSP, without the directive's name. */
+function sourcesOf(csp: string, directive: string): string[] {
+  const found = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
+  if (!found) throw new Error(`no ${directive} in ${csp}`);
+  return found.slice(1);
+}
+
+describe('the pages’ CSP frame-src', () => {
+  it('lists exactly the hosts whose players the sanitizer keeps, over https', () => {
+    const sources = sourcesOf(contentSecurityPolicy(), 'frame-src');
+    expect(sources).toEqual(FRAME_HOSTS.map((host) => `https://${host}`));
+    for (const source of sources) {
+      const frame = `<iframe src="${source}/embed/x"></iframe>`;
+      expect(sanitizePostHtml(frame)).toBe(frame);
+    }
+  });
+});
