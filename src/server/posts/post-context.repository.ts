@@ -3,7 +3,7 @@ import type { RelatedPost } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
-import { visible } from './post-queries.js';
+import { SUMMARY_COLUMNS, visible } from './post-queries.js';
 
 /** A post that may be related to another: what ranking it needs, and what the page shows. */
 export interface Candidate extends RelatedPost {
@@ -12,16 +12,6 @@ export interface Candidate extends RelatedPost {
   category_id: number;
   published_at: string;
 }
-
-const CANDIDATE_COLUMNS = [
-  'posts.id',
-  'posts.title as name',
-  'posts.slug',
-  'posts.image',
-  'posts.summary',
-  'posts.category_id',
-  'posts.published_at',
-] as const;
 
 /**
  * What a post page shows around the post: the posts that may be related to it (the newest of
@@ -40,7 +30,7 @@ export class PostContextRepository {
         db
           .selectFrom('post_tags')
           .innerJoin('posts', 'posts.id', 'post_tags.post_id')
-          .select(CANDIDATE_COLUMNS)
+          .select(SUMMARY_COLUMNS)
           .where('post_tags.tag_id', '=', tagId)
           .where(visible(now))
           .orderBy('post_tags.published_at', 'desc')
@@ -50,7 +40,7 @@ export class PostContextRepository {
       newestOfCategory: preparedQuery(db, (now: string, categoryId: number, limit: number) =>
         db
           .selectFrom('posts')
-          .select(CANDIDATE_COLUMNS)
+          .select(SUMMARY_COLUMNS)
           .where(visible(now))
           .where('posts.category_id', '=', categoryId)
           .orderBy('posts.published_at', 'desc')

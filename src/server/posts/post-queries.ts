@@ -6,8 +6,8 @@ import type { PostCard } from '../../shared/schemas/api.js';
 // What PostsRepository and the search adapters build their queries from: a card's columns,
 // the visible-post predicate, a list; and the queries of the hot read paths, compiled once.
 
-/** The columns of a card, named as the API names them. */
-export const CARD_COLUMNS = [
+/** What a post's link shows and what ranks it among related posts, named as the API names them. */
+export const SUMMARY_COLUMNS = [
   'posts.id',
   'posts.title as name',
   'posts.slug',
@@ -15,6 +15,11 @@ export const CARD_COLUMNS = [
   'posts.summary',
   'posts.category_id',
   'posts.published_at',
+] as const;
+
+/** The columns of a card: a summary and its reading figures. */
+export const CARD_COLUMNS = [
+  ...SUMMARY_COLUMNS,
   'posts.reading_minutes',
   'posts.word_count',
 ] as const;

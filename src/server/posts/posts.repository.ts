@@ -248,13 +248,4 @@ export class PostsRepository {
       .limit(limit)
       .execute();
   }
-
-  async contentVersion(): Promise<number> {
-    const row = await this.db
-      .selectFrom('content_state')
-      .select('version')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return Number(row?.version ?? 0);
-  }
 }
