@@ -21,6 +21,7 @@ import { ExportRepository } from './export.repository.js';
 import { OldSlugsRepository } from './old-slugs.repository.js';
 import { postDocument } from './post-document.js';
 import { newest } from './schema-version.js';
+import { isImageFileName } from '../content/image-names.js';
 import { SOURCES_DIR } from '../content/image-publication.js';
 
 export interface ExportSummary {
@@ -32,9 +33,6 @@ export interface ExportSummary {
   /** What an import of the folder will refuse or do differently, one line each. */
   warnings: string[];
 }
-
-/** The image files a post or product may name (as post-file.ts's front matter takes them). */
-const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/;
 
 async function checkTarget(dir: string): Promise<void> {
   const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
@@ -57,7 +55,7 @@ async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
     recursive: true,
     filter: async (source) => {
       if ((await stat(source)).isDirectory()) return true;
-      if (!IMAGE_FILE.test(basename(source))) return false;
+      if (!isImageFileName(basename(source))) return false;
       names.add(basename(source));
       return true;
     },

@@ -1,16 +1,11 @@
 import { Marked, type Token } from 'marked';
 import { HtmlNesting } from './html-nesting.js';
+import { isImageFileName } from './image-names.js';
 import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
 import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
 import { startPost, writerExtensions } from './markdown/extensions.js';
 
-const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/i;
 const IMAGES_PATH = '/images/';
-
-/** True when an image reference is a bare file name from the content's images folder. */
-export function isLocalImage(src: string): boolean {
-  return IMAGE_FILE.test(src);
-}
 
 /** GitHub-flavoured Markdown and what writers expect beyond it, one parser for the process. */
 const marked = new Marked({ gfm: true, async: false }, ...writerExtensions());
@@ -75,12 +70,12 @@ function render(markdown: string): RenderedMarkdown {
     extensionWalk?.call(marked, token);
     if (token.type === 'html') rawHtml.feed(token.raw);
     if (token.type !== 'image') return;
-    if (isLocalImage(token.href)) {
+    if (isImageFileName(token.href)) {
       names.add(token.href);
       token.href = `${IMAGES_PATH}${token.href}`;
     } else if (token.href.startsWith(IMAGES_PATH)) {
       const name = token.href.slice(IMAGES_PATH.length);
-      if (isLocalImage(name)) names.add(name);
+      if (isImageFileName(name)) names.add(name);
     }
   });
   const { depth, piece, offset } = rawHtml.deepest;
