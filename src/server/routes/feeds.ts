@@ -1,39 +1,49 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
+import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { publicSite } from '../ssr/public-site.js';
 import { renderRss } from './feeds/rss.js';
-import { escapeXml } from './feeds/xml-text.js';
+import { renderSitemap, SITEMAP_MAX } from './feeds/sitemap.js';
 
 const FEED_ITEMS = 20;
-/** The sitemap protocol's limit for one file. */
-const SITEMAP_MAX = 50_000;
+
+/** The site's origin as feeds and the sitemap link it: no trailing slash. */
+const siteOrigin = (ctx: AppContext) => publicSite(ctx).site.url.replace(/\/+$/, '');
+
+/** The RSS of the site's newest posts, or of one category's; `path` is the feed's own. */
+async function siteRss(
+  ctx: AppContext,
+  repository: PostsRepository,
+  path: string,
+  category?: { id: number; name: string },
+): Promise<string> {
+  const { site } = publicSite(ctx);
+  const base = siteOrigin(ctx);
+  const items = await repository.listFeedItems(FEED_ITEMS, category?.id);
+  return renderRss(
+    {
+      title: category ? `${category.name} · ${site.title}` : site.title,
+      description: site.description,
+      language: site.language,
+      author: site.author,
+      link: category ? `${base}/cate/${category.id}` : `${base}/posts`,
+      self: `${base}${path}`,
+      base,
+    },
+    items,
+  );
+}
 
 /** RSS for the whole site and per category, the sitemap and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const repository = new PostsRepository(app.ctx.store.db, app.ctx.clock);
   const { pages } = app.ctx;
-  const origin = () => publicSite(app.ctx).site.url.replace(/\/+$/, '');
-
-  async function rss(path: string, category?: { id: number; name: string }): Promise<string> {
-    const { site } = publicSite(app.ctx);
-    const base = origin();
-    const items = await repository.listFeedItems(FEED_ITEMS, category?.id);
-    return renderRss(
-      {
-        title: category ? `${category.name} · ${site.title}` : site.title,
-        description: site.description,
-        language: site.language,
-        author: site.author,
-        link: category ? `${base}/cate/${category.id}` : `${base}/posts`,
-        self: `${base}${path}`,
-        base,
-      },
-      items,
-    );
-  }
+  const origin = () => siteOrigin(app.ctx);
+  const rss = (path: string, category?: { id: number; name: string }) =>
+    siteRss(app.ctx, repository, path, category);
 
   const xml = 'application/rss+xml; charset=utf-8';
 
@@ -69,19 +79,8 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
         repository.listCategories(),
         app.ctx.posts.tags.list(),
       ]);
-      const urls = [
-        `<url><loc>${escapeXml(base)}/</loc></url>`,
-        `<url><loc>${escapeXml(base)}/posts</loc></url>`,
-        `<url><loc>${escapeXml(base)}/resume</loc></url>`,
-        ...categories.map((c) => `<url><loc>${escapeXml(`${base}/cate/${c.id}`)}</loc></url>`),
-        ...tags.map((t) => `<url><loc>${escapeXml(`${base}/tag/${t.slug}`)}</loc></url>`),
-        ...posts.map(
-          (p) =>
-            `<url><loc>${escapeXml(`${base}/${p.slug}`)}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
-        ),
-      ];
       return {
-        body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.slice(0, SITEMAP_MAX).join('\n')}\n</urlset>\n`,
+        body: renderSitemap(base, { posts, categories, tags }),
         contentType: 'application/xml; charset=utf-8',
       };
     });

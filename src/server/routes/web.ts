@@ -18,28 +18,16 @@ interface ServerEntry {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Serves the built web app: hashed assets, then every other GET rendered on the server. */
-export async function mountWeb(
-  app: FastifyInstance,
-  options: {
-    /** More of each page's head, read before it renders: `postfolio dev`'s reload script. */
-    devHead?: () => string;
-  } = {},
-): Promise<void> {
-  const clientDir = join(app.ctx.config.webDir, 'client');
-  const entryFile = join(app.ctx.config.webDir, 'server', 'entry.server.js');
+/** The server entry of the web build; throws when the app was not built. */
+async function loadServerEntry(webDir: string): Promise<ServerEntry> {
+  const entryFile = join(webDir, 'server', 'entry.server.js');
   if (!existsSync(entryFile))
     throw new Error(`The web build is missing (${entryFile}); run npm run build`);
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const template = new PageTemplate(clientDir);
-  app.ctx.inlineStyleHashes = template.styleHashes;
-  // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
-  app.errorAnswers.stylesheets = [
-    ...readFileSync(join(clientDir, 'index.html'), 'utf8').matchAll(
-      /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g,
-    ),
-  ].map((match) => match[1]!);
+  return (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+}
 
+/** The build's client files: hashed assets for a year, the rest for an hour. */
+async function serveClientFiles(app: FastifyInstance, clientDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -52,46 +40,79 @@ export async function mountWeb(
       res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
     },
   });
+}
+
+/** The answer to a page's URL, rendered on the server: the page, a redirect or a moved post. */
+async function renderPage(
+  app: FastifyInstance,
+  page: { entry: ServerEntry; template: PageTemplate; devHead: string },
+  url: string,
+  preview: boolean,
+) {
+  const watch = { unavailable: false };
+  const result = await page.entry.render(
+    // Concatenated, not resolved: a path such as //host must stay a path on this site.
+    new Request(`http://localhost${url}`),
+    serverDataSource(app.ctx, watch),
+  );
+  // The database is away: the error contract's 503 page with Retry-After, as the API's.
+  if (watch.unavailable)
+    throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
+  // An old slug of a post answers 301 to its new one, a pruned post's 410 (post-moves.ts).
+  const moved =
+    result.kind === 'page' && result.status === 404 ? await movedPostPage(app, url) : undefined;
+  if (moved) return moved;
+  if (result.kind === 'redirect') {
+    return {
+      statusCode: result.status,
+      body: '',
+      contentType: 'text/plain',
+      headers: { location: result.location, ...(preview ? PREVIEW_HEADERS : {}) },
+    };
+  }
+  const language = app.ctx.contentState.state.site?.site.language ?? 'en';
+  return {
+    statusCode: result.status,
+    body: page.template.page({ ...result, head: result.head + page.devHead, language }),
+    contentType: 'text/html; charset=utf-8',
+    cacheable: result.status === 200,
+    headers: preview ? PREVIEW_HEADERS : undefined,
+  };
+}
+
+/** Serves the built web app: hashed assets, then every other GET rendered on the server. */
+export async function mountWeb(
+  app: FastifyInstance,
+  options: {
+    /** More of each page's head, read before it renders: `postfolio dev`'s reload script. */
+    devHead?: () => string;
+  } = {},
+): Promise<void> {
+  const clientDir = join(app.ctx.config.webDir, 'client');
+  const entry = await loadServerEntry(app.ctx.config.webDir);
+  const template = new PageTemplate(clientDir);
+  app.ctx.inlineStyleHashes = template.styleHashes;
+  // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
+  app.errorAnswers.stylesheets = [
+    ...readFileSync(join(clientDir, 'index.html'), 'utf8').matchAll(
+      /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"/g,
+    ),
+  ].map((match) => match[1]!);
+  await serveClientFiles(app, clientDir);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     // A private preview takes the same path and is never stored (preview/preview-page.ts).
     const preview = isPreviewUrl(request.url);
     const pages = preview ? neverStored : app.ctx.pages;
-    const entryResponse = await pages.getOrProduce(request.url, async () => {
-      const devHead = options.devHead?.() ?? '';
-      const watch = { unavailable: false };
-      const result = await entry.render(
-        // Concatenated, not resolved: a path such as //host must stay a path on this site.
-        new Request(`http://localhost${request.url}`),
-        serverDataSource(app.ctx, watch),
-      );
-      // The database is away: the error contract's 503 page with Retry-After, as the API's.
-      if (watch.unavailable)
-        throw new HttpError(503, 'unavailable', 'The database is briefly unavailable');
-      // An old slug of a post answers 301 to its new one, a pruned post's 410 (post-moves.ts).
-      const moved =
-        result.kind === 'page' && result.status === 404
-          ? await movedPostPage(app, request.url)
-          : undefined;
-      if (moved) return moved;
-      if (result.kind === 'redirect') {
-        return {
-          statusCode: result.status,
-          body: '',
-          contentType: 'text/plain',
-          headers: { location: result.location, ...(preview ? PREVIEW_HEADERS : {}) },
-        };
-      }
-      const language = app.ctx.contentState.state.site?.site.language ?? 'en';
-      return {
-        statusCode: result.status,
-        body: template.page({ ...result, head: result.head + devHead, language }),
-        contentType: 'text/html; charset=utf-8',
-        cacheable: result.status === 200,
-        headers: preview ? PREVIEW_HEADERS : undefined,
-      };
-    });
+    const entryResponse = await pages.getOrProduce(request.url, () =>
+      renderPage(
+        app,
+        { entry, template, devHead: options.devHead?.() ?? '' },
+        request.url,
+        preview,
+      ),
+    );
     return sendCached(request, reply, entryResponse);
   });
 }
