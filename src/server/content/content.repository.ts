@@ -9,6 +9,14 @@ export type PostRow = Omit<Insertable<PostsTable>, 'id' | 'created_at' | 'update
   source_hash: string;
 };
 
+/** What the store holds of an imported file: enough to skip it when nothing changed. */
+export interface StoredSource {
+  slug: string;
+  hash: string | null;
+  category: string;
+  image: string;
+}
+
 /** Rows per INSERT: well under SQLite's 32,766 bound variables, large enough to be fast. */
 const BATCH = 400;
 
@@ -19,10 +27,8 @@ const FTS5_DEFAULT_AUTOMERGE = 4;
 export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** What the store holds of each imported file: enough to skip it when nothing changed. */
-  async existingSources(): Promise<
-    Map<string, { slug: string; hash: string | null; category: string; image: string }>
-  > {
+  /** Each imported file's StoredSource, by its path in the content folder. */
+  async existingSources(): Promise<Map<string, StoredSource>> {
     const rows = await this.db
       .selectFrom('posts')
       .innerJoin('categories', 'categories.id', 'posts.category_id')
@@ -113,15 +119,13 @@ export class ContentRepository {
     }
   }
 
-  async deletePostsExcept(keep: Set<string>): Promise<number> {
-    const gone = [...(await this.allSlugs())].filter((slug) => !keep.has(slug));
+  async deletePosts(gone: string[]): Promise<void> {
     for (let start = 0; start < gone.length; start += BATCH) {
       await this.db
         .deleteFrom('posts')
         .where('slug', 'in', gone.slice(start, start + BATCH))
         .execute();
     }
-    return gone.length;
   }
 
   /** Removes categories no longer configured that no post uses. */

@@ -1,0 +1,54 @@
+import { join, relative, resolve } from 'node:path';
+import type { SiteConfig } from '../../../shared/schemas/site-config.js';
+import { listFiles } from '../content-folder.js';
+import { ContentFileError, POST_FILE_SUFFIXES } from '../post-file.js';
+import { loadSiteConfig, SITE_CONFIG_FILE } from '../site-config.js';
+
+/** What an import reads of the content folder before it parses a post. */
+export interface ContentFolder {
+  dir: string;
+  /** The folder's images/: every file an image, named by its path under it. */
+  imagesDir: string;
+  availableImages: Set<string>;
+  /** Null when site.yaml was refused (its problem is among `failures`). */
+  site: SiteConfig | null;
+  categorySlugs: Set<string>;
+  /** The post files, in the order they are imported. */
+  files: string[];
+  /** Problems found so far; later stages add theirs. */
+  failures: ContentFileError[];
+}
+
+/** Reads the site config, the image names and the post file names; bad files land in `failures`. */
+export async function readContentFolder(contentDir: string): Promise<ContentFolder> {
+  const dir = resolve(contentDir);
+  const imagesDir = join(dir, 'images');
+  const failures: ContentFileError[] = [];
+  const site = await loadSiteConfig(join(dir, SITE_CONFIG_FILE)).catch((error: unknown) => {
+    if (error instanceof ContentFileError) {
+      failures.push(error);
+      return null;
+    }
+    throw error;
+  });
+  const availableImages = new Set(
+    (await listFiles(imagesDir, '')).map((file) => relative(imagesDir, file)),
+  );
+  for (const product of site?.portfolio.products ?? []) {
+    if (!availableImages.has(product.image))
+      failures.push(
+        new ContentFileError(join(dir, SITE_CONFIG_FILE), [
+          `product image "${product.image}" is not in images/`,
+        ]),
+      );
+  }
+  return {
+    dir,
+    imagesDir,
+    availableImages,
+    site,
+    categorySlugs: new Set(site?.categories.map((c) => c.slug)),
+    files: await listFiles(join(dir, 'posts'), POST_FILE_SUFFIXES),
+    failures,
+  };
+}

@@ -1,0 +1,86 @@
+import type { StoredSource } from '../content.repository.js';
+import type { PostLoader } from '../parse-pool.js';
+import {
+  ContentFileError,
+  type LoadedPost,
+  type ParsedPost,
+  type PostSource,
+} from '../post-file.js';
+import { SITE_CONFIG_FILE } from '../site-config.js';
+import type { ContentFolder } from './folder.js';
+import { relative } from 'node:path';
+
+/**
+ * Posts handed to the loader ahead of the one being written. While the main thread is busy
+ * writing a batch (synchronous on SQLite), the threads work through this queue, so it must hold
+ * more than a batch's worth of time; few enough to bound memory (≈ 40 KB a post in flight).
+ */
+export const LOAD_AHEAD = 1024;
+
+/** A post file being loaded; its promise rejects with ContentFileError for a bad file. */
+export interface Loading {
+  path: string;
+  loading: Promise<LoadedPost>;
+}
+
+/**
+ * How each file is handed to the loader: with the hash the store holds when the file can be
+ * skipped unchanged, which needs everything it refers to to be still as stored too.
+ */
+export function sourceFor(
+  folder: Pick<ContentFolder, 'dir' | 'categorySlugs' | 'availableImages'>,
+  existing: Map<string, StoredSource>,
+): (file: string) => PostSource {
+  return (file) => {
+    const path = relative(folder.dir, file);
+    const before = existing.get(path);
+    const stillValid =
+      before &&
+      folder.categorySlugs.has(before.category) &&
+      folder.availableImages.has(before.image);
+    return { file, path, knownHash: stillValid ? (before.hash ?? undefined) : undefined };
+  };
+}
+
+/**
+ * The files' loads in file order, each started `ahead` files before it is taken, so that the
+ * threads keep parsing while the caller writes a batch.
+ */
+export function* loadInOrder(
+  loader: Pick<PostLoader, 'load'>,
+  files: string[],
+  sourceOf: (file: string) => PostSource,
+  ahead = LOAD_AHEAD,
+): Generator<Loading> {
+  const queue: Loading[] = [];
+  let launched = 0;
+  for (let index = 0; index < files.length; index++) {
+    for (; launched < Math.min(files.length, index + ahead); launched++) {
+      const source = sourceOf(files[launched]!);
+      const loading = loader.load(source);
+      loading.catch(() => {}); // awaited by the caller, in file order
+      queue.push({ path: source.path, loading });
+    }
+    yield queue.shift()!;
+  }
+}
+
+/**
+ * Checks what only the folder can tell of a parsed post: its category and images exist.
+ * `categorySlugs` is null when site.yaml was refused (its categories are unknown).
+ */
+export function checkedPost(
+  path: string,
+  post: ParsedPost,
+  categorySlugs: Set<string> | null,
+  availableImages: Set<string>,
+): ParsedPost {
+  const problems: string[] = [];
+  if (categorySlugs && !categorySlugs.has(post.categorySlug))
+    problems.push(`"category": "${post.categorySlug}" is not a category of ${SITE_CONFIG_FILE}`);
+  for (const image of post.images) {
+    if (!availableImages.has(image)) problems.push(`image "${image}" is not in images/`);
+  }
+  if (problems.length) throw new ContentFileError(path, problems);
+  return post;
+}

@@ -1,0 +1,52 @@
+import type { SiteConfig } from '../../../shared/schemas/site-config.js';
+import type { ContentRepository } from '../content.repository.js';
+import type { SlugHistory } from '../slug-history.js';
+import type { ImportPlan } from './plan.js';
+import type { BulkWrite } from './target.js';
+
+/** What an import changed besides the site config. */
+export interface ContentChanges {
+  written: number;
+  deleted: number;
+  imagesMoved: boolean;
+}
+
+/**
+ * With prune: removes the posts no file holds any more (their slugs answer 410 from then on)
+ * and the categories neither configured nor used. Returns the posts removed.
+ */
+export async function removeGonePosts(
+  repository: Pick<ContentRepository, 'allSlugs' | 'deletePosts' | 'deleteUnusedCategoriesExcept'>,
+  history: Pick<SlugHistory, 'prune'>,
+  plan: Pick<ImportPlan, 'slugs' | 'removals'>,
+  categorySlugs: Set<string>,
+): Promise<number> {
+  await history.prune(new Set(plan.slugs.keys()));
+  const gone = plan.removals(await repository.allSlugs());
+  await repository.deletePosts(gone);
+  await repository.deleteUnusedCategoriesExcept(categorySlugs);
+  return gone.length;
+}
+
+/**
+ * Moves the content version on and announces it, which drops every instance's caches: so only
+ * when the import changed something. Returns whether it did.
+ */
+export async function publishVersion(
+  repository: Pick<ContentRepository, 'siteJson' | 'publish'>,
+  bulk: Pick<BulkWrite, 'announce'>,
+  site: SiteConfig,
+  changes: ContentChanges,
+  now: string,
+): Promise<boolean> {
+  const siteJson = JSON.stringify(site);
+  const moved =
+    changes.written > 0 ||
+    changes.deleted > 0 ||
+    changes.imagesMoved ||
+    (await repository.siteJson()) !== siteJson;
+  if (!moved) return false;
+  await repository.publish(siteJson, now);
+  await bulk.announce();
+  return true;
+}

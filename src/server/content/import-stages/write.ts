@@ -1,0 +1,77 @@
+import type { ContentRepository, PostRow } from '../content.repository.js';
+import type { ImageSizes } from '../image-files.js';
+import { sizeImages } from '../image-sizes.js';
+import type { ParsedPost } from '../post-file.js';
+import type { PostTagsRepository, TaggedPost } from '../post-tags.repository.js';
+import type { BulkWrite } from './target.js';
+
+/** Rows written per batch inside the import's transaction. */
+export const WRITE_BATCH = 400;
+
+/**
+ * Collects the posts to write and writes them a batch at a time, with their tags, so that
+ * memory stays flat however large the folder is.
+ */
+export class PostWriter {
+  private rows: PostRow[] = [];
+  private tags: TaggedPost[] = [];
+  private written = 0;
+
+  /** `refused`: true once the import will be rolled back, when writing more is wasted. */
+  constructor(
+    private readonly posts: Pick<ContentRepository, 'upsertPosts'>,
+    private readonly tagLinks: Pick<PostTagsRepository, 'replaceLinks'>,
+    private readonly bulk: Pick<BulkWrite, 'beforeBatch'>,
+    private readonly now: string,
+    private readonly refused: () => boolean,
+    private readonly batch = WRITE_BATCH,
+  ) {}
+
+  add(row: PostRow, tagged: TaggedPost): void {
+    this.rows.push(row);
+    this.tags.push(tagged);
+  }
+
+  async flushIfFull(): Promise<void> {
+    if (this.rows.length >= this.batch) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (!this.refused() && this.rows.length) {
+      this.written += this.rows.length;
+      await this.bulk.beforeBatch(this.written);
+      await this.posts.upsertPosts(this.rows, this.now);
+      await this.tagLinks.replaceLinks(this.tags);
+    }
+    this.rows = [];
+    this.tags = [];
+  }
+}
+
+/** A parsed post as its row: category by id, images given their stored sizes. */
+export function toRow(
+  post: ParsedPost,
+  path: string,
+  hash: string,
+  categoryIds: Map<string, number>,
+  imageSizes: ImageSizes,
+): PostRow {
+  return {
+    slug: post.slug,
+    title: post.title,
+    category_id: categoryIds.get(post.categorySlug)!,
+    summary: post.summary,
+    image: post.image,
+    content_html: sizeImages(post.html, imageSizes),
+    body_text: post.text,
+    word_count: post.wordCount,
+    reading_minutes: post.readingMinutes,
+    toc_json: JSON.stringify(post.toc),
+    published_at: post.publishedAt,
+    draft: post.draft ? 1 : 0,
+    modified_at: post.updatedAt,
+    image_alt: post.imageAlt,
+    source_path: path,
+    source_hash: hash,
+  };
+}
