@@ -58,21 +58,18 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
 }
 
-/** Builds the whole server without listening, so tests can `inject()` requests into it. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, store } = options;
-  const answers: ErrorAnswers = new ErrorAnswers(() => ({
-    styleHashes: front.ctx?.inlineStyleHashes ?? [],
-    language: front.ctx?.contentState.state.site?.site.language ?? 'en',
-  }));
-  // Every request passes the front door: cached answers, overload, timeouts, drain, the request
-  // log (http/front/front-door.ts states its contract).
-  const front: FrontDoor = new FrontDoor(config.http, answers);
+/** Fastify behind the front door, with its early errors answered by `answers`. */
+function createServer(
+  config: ServerConfig,
+  front: FrontDoor,
+  answers: ErrorAnswers,
+  logger: FastifyServerOptions['logger'],
+) {
   const app = Fastify({
     serverFactory: front.serverFactory,
     clientErrorHandler: clientErrorHandler(answers),
     frameworkErrors: frameworkErrors(answers),
-    logger: options.logger ?? false,
+    logger: logger ?? false,
     // The front door writes one debug line per request, cached or not.
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the nearest proxies (Fastify's own number option trusts none).
@@ -86,9 +83,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>();
   front.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
+  return app;
+}
 
+/**
+ * The services of `app.ctx`. A change of the content, or of what is visible of it (a scheduled
+ * post going live), drops everything derived from the posts.
+ */
+function createContext(options: BuildAppOptions): AppContext {
+  const { config, store } = options;
   const clock = options.clock ?? systemClock;
   const repository = new PostsRepository(store.db, clock);
+  const contentMoved = () => {
+    ctx.posts.contentChanged();
+    ctx.responses.clear();
+    ctx.pages.clear();
+  };
   const schedule = new PublicationSchedule({
     clock,
     nextPublication: (now) => new ScheduleRepository(store.db).nextPublication(now),
@@ -127,29 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     inlineStyleHashes: [],
   };
-  app.decorate('ctx', ctx);
-  front.ctx = ctx;
-  // A change of the content, or of what is visible of it (a scheduled post going live).
-  const contentMoved = () => {
-    ctx.posts.contentChanged();
-    ctx.responses.clear();
-    ctx.pages.clear();
-  };
   ctx.contentState.onChange(() => {
     contentMoved();
     void schedule.refresh();
   });
-  await ctx.contentState.start();
-  await schedule.start();
-  app.addHook('onClose', async () => {
-    schedule.stop();
-    await ctx.contentState.stop();
-  });
-  // Closing drains first: requests in flight and on open connections are answered.
-  app.addHook('preClose', async () => {
-    await front.drain();
-  });
+  return ctx;
+}
 
+/** The hooks every route passes: headers, errors, request limits, rate limits; the OpenAPI document. */
+async function registerPlugins(app: FastifyInstance, answers: ErrorAnswers): Promise<void> {
   await app.register(securityHeaders);
   await app.register(errorHandlers, { answers });
   await app.register(requestGuard);
@@ -170,7 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+}
 
+async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promise<void> {
   await app.register(healthRoutes);
   await app.register(categoryRoutes);
   await app.register(postRoutes);
@@ -184,6 +182,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes);
   await app.register(tagFeedRoutes);
   await app.register(imageRoutes, { root: config.imagesDir });
+}
+
+/** Builds the whole server without listening, so tests can `inject()` requests into it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const answers: ErrorAnswers = new ErrorAnswers(() => ({
+    styleHashes: front.ctx?.inlineStyleHashes ?? [],
+    language: front.ctx?.contentState.state.site?.site.language ?? 'en',
+  }));
+  // Every request passes the front door: cached answers, overload, timeouts, drain, the request
+  // log (http/front/front-door.ts states its contract).
+  const front: FrontDoor = new FrontDoor(options.config.http, answers);
+  const app = createServer(options.config, front, answers, options.logger);
+  const ctx = createContext(options);
+  app.decorate('ctx', ctx);
+  front.ctx = ctx;
+  await ctx.contentState.start();
+  await ctx.schedule.start();
+  app.addHook('onClose', async () => {
+    ctx.schedule.stop();
+    await ctx.contentState.stop();
+  });
+  // Closing drains first: requests in flight and on open connections are answered.
+  app.addHook('preClose', async () => {
+    await front.drain();
+  });
+
+  await registerPlugins(app, answers);
+  await registerRoutes(app, options.config);
   if (options.web) await options.web(app);
   return app;
 }
