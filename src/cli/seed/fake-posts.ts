@@ -38,7 +38,8 @@ export async function writeFakeContent(options: FakeOptions): Promise<void> {
   );
   await writeFile(join(options.outDir, 'site.yaml'), stringify(options.site));
   const categories = options.site.categories.map((c) => c.slug);
-  // Tags come from a generator of their own, so the posts' other fields stay as they were.
+  // Tags come from a generator of their own, so that drawing them does not change the other
+  // fields a seed gives: fake folders and the figures measured on them stay comparable.
   const nextTag = random((options.seed ?? 42) + 1);
   const tagNames = [...new Set(COMMON_WORDS.filter((w) => w.length > 3))]
     .slice(0, 200)
