@@ -39,6 +39,64 @@ const MAX_WARMED = 8;
 export const problemLine = (p: DevProblem) =>
   `${p.file}${p.line ? `:${p.line}` : ''}: ${p.problem}`;
 
+/** A round's lines in the terminal: what changed, and each problem of a file. */
+function reportRound(
+  result: DevImportResult,
+  ms: number,
+  pagesOpen: number,
+  out: { log: (line: string) => void; warn: (line: string) => void },
+): void {
+  const { summary, problems, touched } = result;
+  if (summary && touched.length)
+    out.log(
+      `${touched.length > 3 ? `${touched.length} files` : touched.join(', ')}: ` +
+        `${summary.created} created, ${summary.updated} updated, ${summary.deleted} removed ` +
+        `(${Math.round(ms)} ms; ${pagesOpen} page(s) open)`,
+    );
+  for (const problem of problems)
+    out.warn(`${problemLine(problem)} (the last good version is shown)`);
+}
+
+/**
+ * One import after a save. When the site changed, the caches drop and the open pages are
+ * rendered again before they are told to reload.
+ */
+async function importRound(
+  app: FastifyInstance,
+  importer: DevImporter,
+  events: DevEvents,
+  report: (result: DevImportResult, ms: number) => void,
+  warn: (line: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  try {
+    const result = await importer.run();
+    const before = app.ctx.contentState.state.version;
+    // Read now rather than at the next poll: the caches drop before the pages are told.
+    await app.ctx.contentState.refresh();
+    // An image saved under its old name moves no content version, but the pages must show it.
+    const imagesCopied = (result.summary?.images ?? 0) > 0;
+    const changed = app.ctx.contentState.state.version !== before || imagesCopied;
+    await events.publish(changed, result.problems, async () => {
+      if (!changed) return;
+      // After the revision moved: a page rendered meanwhile names the old one and is not kept
+      // (a page produced across a clear is never stored), or it would reload forever.
+      app.ctx.pages.clear();
+      app.ctx.responses.clear();
+      // The open pages are rendered before they are told, so that their reloads, which come
+      // at once, are answered from the cache rather than each rendering the same page.
+      await Promise.all(
+        events.openPages
+          .slice(0, MAX_WARMED)
+          .map((url) => app.inject({ method: 'GET', url }).catch(() => undefined)),
+      );
+    });
+    report(result, performance.now() - started);
+  } catch (error) {
+    warn(`postfolio dev: the import failed: ${(error as Error).message}`);
+  }
+}
+
 /**
  * `postfolio dev`: the site of a content folder on a store of its own, imported again on every
  * save. Each round that changes the site moves the revision the open pages are told about over
@@ -58,17 +116,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   const events = new DevEvents();
 
-  const report = (result: DevImportResult, ms: number) => {
-    const { summary, problems, touched } = result;
-    if (summary && touched.length)
-      log(
-        `${touched.length > 3 ? `${touched.length} files` : touched.join(', ')}: ` +
-          `${summary.created} created, ${summary.updated} updated, ${summary.deleted} removed ` +
-          `(${Math.round(ms)} ms; ${events.listening} page(s) open)`,
-      );
-    for (const problem of problems)
-      warn(`${problemLine(problem)} (the last good version is shown)`);
-  };
+  const report = (result: DevImportResult, ms: number) =>
+    reportRound(result, ms, events.listening, { log, warn });
 
   const first = performance.now();
   report(await importer.run(), performance.now() - first);
@@ -84,35 +133,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   });
 
-  const round = async () => {
-    const started = performance.now();
-    try {
-      const result = await importer.run();
-      const before = app.ctx.contentState.state.version;
-      // Read now rather than at the next poll: the caches drop before the pages are told.
-      await app.ctx.contentState.refresh();
-      // An image saved under its old name moves no content version, but the pages must show it.
-      const imagesCopied = (result.summary?.images ?? 0) > 0;
-      const changed = app.ctx.contentState.state.version !== before || imagesCopied;
-      await events.publish(changed, result.problems, async () => {
-        if (!changed) return;
-        // After the revision moved: a page rendered meanwhile names the old one and is not kept
-        // (a page produced across a clear is never stored), or it would reload forever.
-        app.ctx.pages.clear();
-        app.ctx.responses.clear();
-        // The open pages are rendered before they are told, so that their reloads, which come
-        // at once, are answered from the cache rather than each rendering the same page.
-        await Promise.all(
-          events.openPages
-            .slice(0, MAX_WARMED)
-            .map((url) => app.inject({ method: 'GET', url }).catch(() => undefined)),
-        );
-      });
-      report(result, performance.now() - started);
-    } catch (error) {
-      warn(`postfolio dev: the import failed: ${(error as Error).message}`);
-    }
-  };
+  const round = () => importRound(app, importer, events, report, warn);
   const watch = new ContentWatch(options.contentDir, round, options.watch);
   await watch.start();
 
