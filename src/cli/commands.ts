@@ -1,11 +1,9 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { startCluster } from '../server/cluster.js';
 import { loadConfig } from '../server/config.js';
 import { openStore } from '../server/db/connection.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { startServer } from '../server/main.js';
 import { progressPrinter } from './progress.js';
 import { UsageError } from './usage.js';
 
@@ -19,8 +17,15 @@ export async function serveCommand(options: { workers?: string }): Promise<void>
       : Number(options.workers === 'auto' ? availableParallelism() : options.workers);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64)
     throw new UsageError('--workers takes a number from 1 to 64, or "auto"');
-  if (workers > 1 || cluster.isWorker) await startCluster(config, workers);
-  else await startServer(config);
+  // The server (Fastify, the renderer) is loaded by this command only: every other command
+  // starts in a fraction of the time.
+  if (workers > 1 || cluster.isWorker) {
+    const { startCluster } = await import('../server/cluster.js');
+    await startCluster(config, workers);
+  } else {
+    const { startServer } = await import('../server/main.js');
+    await startServer(config);
+  }
 }
 
 export async function migrateCommand(): Promise<void> {

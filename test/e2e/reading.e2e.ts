@@ -82,7 +82,8 @@ describe('the search box', () => {
     expect(await box.inputValue()).toBe('index');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/posts/index');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('index');
+    // The URL changes before the results' loader has answered; the heading follows it.
+    await page.getByRole('heading', { level: 1, name: /index/ }).waitFor();
   });
 });
 

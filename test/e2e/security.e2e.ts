@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
+import { cards, pageOfPosts } from './helpers/reader.js';
 import { SCREENS } from './helpers/screens.js';
 
 const e2e = useE2E();
@@ -75,8 +76,12 @@ describe('console', () => {
     await page.waitForURL((url) => url.search === '?page=2');
     await page.getByRole('radio', { name: /Accessibility/ }).click();
     await page.waitForURL((url) => url.search === '?category=4');
-    const card = page.getByRole('main').getByRole('article').first();
-    const name = await card.getByRole('heading', { level: 2 }).innerText();
+    // The URL changes before the category's loader has answered: wait for its first card.
+    const [first] = await pageOfPosts(e2e, 1, 4);
+    const name = first!.name;
+    const card = cards(page).filter({
+      has: page.getByRole('heading', { level: 2, name, exact: true }),
+    });
     // The card's link to its post (a card also links its category and tags).
     await card.getByRole('link', { name, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.split('/').length === 2);

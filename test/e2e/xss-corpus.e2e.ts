@@ -112,9 +112,10 @@ describe('the XSS corpus on SQLite, imported through the CLI', () => {
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(text);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/posts/'));
-    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(
-      text,
-    );
+    // The URL changes before the results' loader has answered; the heading follows it.
+    await expect
+      .poll(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '')
+      .toContain(text);
     await detector.audit(page);
     await page.waitForTimeout(300);
     await context.close();
