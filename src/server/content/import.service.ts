@@ -113,22 +113,19 @@ export async function importContent(store: Store, options: ImportOptions): Promi
 }
 
 async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promise<ImportSummary> {
-  const { folder, options } = job;
-  const repository = new ContentRepository(trx);
+  const { folder, images } = job;
   const now = new Date().toISOString();
-  const plan = new ImportPlan(job.existing, await repository.allSlugs());
-  const categoryIds = folder.site
-    ? await repository.upsertCategories(folder.site.categories)
-    : new Map<string, number>();
-  const history = new SlugHistory(trx, now);
+  const repository = new ContentRepository(trx);
   const bulk = job.target.bulkWrite(trx, job.existing.size);
-  await writePosts(trx, job, { plan, history, categoryIds, bulk, now });
-  const prune = options.prune === true;
+  const step = await startPosts(trx, job, bulk, now);
+  await writePosts(job, step);
+  const { plan, history } = step;
+  const prune = job.options.prune === true;
   if (folder.site && folder.failures.length === 0)
     folder.failures.push(...(await history.settle(plan.slugs, prune)));
   const postsDone = performance.now();
   if (folder.failures.length || !folder.site) throw ROLLBACK;
-  const imagesMoved = await saveImageRows(trx, job.images, prune);
+  const imagesMoved = await saveImageRows(trx, images, prune);
   const merging = performance.now();
   await bulk.afterPosts();
   const searchIndex = performance.now() - merging;
@@ -137,42 +134,56 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
     : 0;
   await new PostTagsRepository(trx).deleteUnusedTags();
   await history.finish();
-  const changes = { written: plan.written, deleted, imagesMoved };
-  await publishVersion(repository, bulk, folder.site, changes, now);
+  await publishVersion(
+    repository,
+    bulk,
+    folder.site,
+    { written: plan.written, deleted, imagesMoved },
+    now,
+  );
   return {
     created: plan.created,
     updated: plan.updated,
     unchanged: plan.unchanged,
     deleted,
     categories: folder.site.categories.length,
-    images: job.images.processed,
-    imagesReused: job.images.reused,
+    images: images.processed,
+    imagesReused: images.reused,
     threads: job.loader.threads,
     phases: { posts: postsDone - job.started, searchIndex, commit: 0 },
   };
 }
 
-/** Parses, checks and writes every post file in file order; bad files land in the failures. */
-async function writePosts(
+/** The state every post file is taken with: the slugs stored before, the categories' ids. */
+async function startPosts(
   trx: Kysely<Database>,
   job: ImportJob,
-  parts: Pick<PostStep, 'plan' | 'history' | 'categoryIds'> & { bulk: BulkWrite; now: string },
-): Promise<void> {
+  bulk: BulkWrite,
+  now: string,
+): Promise<PostStep> {
   const { folder } = job;
+  const repository = new ContentRepository(trx);
+  const plan = new ImportPlan(job.existing, await repository.allSlugs());
+  const categoryIds = folder.site
+    ? await repository.upsertCategories(folder.site.categories)
+    : new Map<string, number>();
   const writer = new PostWriter(
-    new ContentRepository(trx),
+    repository,
     new PostTagsRepository(trx),
-    parts.bulk,
-    parts.now,
+    bulk,
+    now,
     () => folder.failures.length > 0,
   );
-  const step: PostStep = { ...parts, folder, images: job.images, writer };
+  const history = new SlugHistory(trx, now);
+  return { folder, images: job.images, plan, history, writer, categoryIds };
+}
+
+/** Parses, checks and writes every post file in file order; bad files land in the failures. */
+async function writePosts(job: ImportJob, step: PostStep): Promise<void> {
+  const { folder } = job;
+  const loads = loadInOrder(job.loader, folder.files, sourceFor(folder, job.existing));
   let done = 0;
-  for (const { path, loading } of loadInOrder(
-    job.loader,
-    folder.files,
-    sourceFor(folder, job.existing),
-  )) {
+  for (const { path, loading } of loads) {
     try {
       await takePost(step, path, await loading);
     } catch (error) {
@@ -180,9 +191,9 @@ async function writePosts(
       folder.failures.push(error);
     }
     job.options.onProgress?.(++done, folder.files.length);
-    await writer.flushIfFull();
+    await step.writer.flushIfFull();
   }
-  await writer.flush();
+  await step.writer.flush();
 }
 
 /** One loaded file: kept when unchanged, else checked, its old slug and aliases read, queued. */
