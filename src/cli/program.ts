@@ -37,21 +37,8 @@ function packageVersion(): string {
 const subcommandTerm = (command: Command) =>
   `${command.name()} ${command.usage().replace(/^\[options\]$/, '')}`.trim();
 
-/**
- * The `postfolio` command line. A line Commander cannot parse throws a UsageError of one line;
- * help and the version are printed and end the parse with a CommanderError that
- * `isPrintedOutput` recognizes.
- */
-export function buildProgram(): Command {
-  const program = new Command('postfolio')
-    .description('A news and blog reader with a one-page portfolio: serve it and manage its store.')
-    .usage('<command> [options]')
-    .version(packageVersion(), '-v, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .helpCommand('help [command]', 'show help for a command')
-    .configureHelp({ subcommandTerm })
-    .addHelpText('after', ENVIRONMENT);
-
+/** serve, dev and migrate: the commands that run the site or prepare its store. */
+function addServeCommands(program: Command): void {
   program
     .command('serve')
     .summary('migrate, import the content folder into an empty store, and serve')
@@ -74,7 +61,10 @@ export function buildProgram(): Command {
     .action(devCommand);
 
   program.command('migrate').summary('apply database migrations').action(migrateCommand);
+}
 
+/** import, seed and new: the commands that write content or bring it into the store. */
+function addContentCommands(program: Command): void {
   program
     .command('import')
     .summary('sync a content folder (site.yaml, posts/*.md, images/) into the store')
@@ -108,7 +98,10 @@ export function buildProgram(): Command {
     .option('--category <slug>', 'its category (default: the first of site.yaml)')
     .option('--dir <dir>', 'the content folder (default: CONTENT_DIR, else content)')
     .action(newCommand);
+}
 
+/** backup, restore and export: the store as a file or a content folder, and back. */
+function addBackupCommands(program: Command): void {
   program
     .command('backup')
     .summary('write a consistent snapshot of the store, also while the site runs')
@@ -138,12 +131,10 @@ export function buildProgram(): Command {
     .usage('<dir>')
     .argument('<dir>', 'a folder that does not exist yet, or is empty')
     .action(exportCommand);
+}
 
-  addInitCommand(program);
-  addMessagesCommand(program);
-  addPreviewCommand(program);
-
-  // Each command turns Commander's errors into one line of its own (its name is in the line).
+/** Each command turns Commander's errors into one line of its own (its name is in the line). */
+function oneLineErrors(program: Command): void {
   for (const command of [
     program,
     ...program.commands,
@@ -157,5 +148,29 @@ export function buildProgram(): Command {
         throw new UsageError(usageLine(error, command));
       });
   }
+}
+
+/**
+ * The `postfolio` command line. A line Commander cannot parse throws a UsageError of one line;
+ * help and the version are printed and end the parse with a CommanderError that
+ * `isPrintedOutput` recognizes.
+ */
+export function buildProgram(): Command {
+  const program = new Command('postfolio')
+    .description('A news and blog reader with a one-page portfolio: serve it and manage its store.')
+    .usage('<command> [options]')
+    .version(packageVersion(), '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .configureHelp({ subcommandTerm })
+    .addHelpText('after', ENVIRONMENT);
+
+  addServeCommands(program);
+  addContentCommands(program);
+  addBackupCommands(program);
+  addInitCommand(program);
+  addMessagesCommand(program);
+  addPreviewCommand(program);
+  oneLineErrors(program);
   return program;
 }
