@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import { readContentState } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
+import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import { removeQuietly } from './atomic-file.js';
 import { BackupError } from './backup-errors.js';
 import { BackupRepository, inSnapshot } from './backup.repository.js';
@@ -94,20 +95,17 @@ export async function exportStore(
   }
 }
 
-async function writeStore(
-  store: Store,
+/**
+ * Writes every post as posts/<slug>.md, in id order; returns their manifest entries, the
+ * categories they use and how many are drafts. A post whose image was not copied is a warning.
+ */
+async function writePosts(
   trx: Kysely<Database>,
   work: string,
   images: Set<string>,
   warnings: string[],
 ) {
   const repository = new ExportRepository(trx);
-  const { site } = await readContentState(trx);
-  if (!site)
-    throw new BackupError(
-      `${store.label} holds no content yet (nothing was imported): nothing to export`,
-    );
-  const categories = await repository.categories();
   const oldSlugs = new OldSlugsRepository(trx);
   const posts: ManifestPost[] = [];
   const used = new Set<string>();
@@ -137,7 +135,20 @@ async function writeStore(
     }
     after = rows.at(-1)!.id;
   }
-  // A category dropped from site.yaml lives on while posts of it do; import needs it listed.
+  return { posts, used, drafts };
+}
+
+/**
+ * site.yaml as the import will need it: a category dropped from it lives on while posts of it
+ * do, so it is listed again. A product whose image was not copied is a warning.
+ */
+function siteToWrite(
+  site: SiteConfig,
+  categories: Array<{ slug: string; name: string }>,
+  used: Set<string>,
+  images: Set<string>,
+  warnings: string[],
+): SiteConfig {
   for (const category of categories) {
     if (!used.has(category.slug) || site.categories.some((c) => c.slug === category.slug)) continue;
     site.categories.push({ slug: category.slug, name: category.name });
@@ -148,7 +159,26 @@ async function writeStore(
       warnings.push(
         `site.yaml: the image ${product.image} of "${product.name}" is not in the images folder`,
       );
-  await writeFile(join(work, 'site.yaml'), stringify(site, { lineWidth: 0 }));
+  return site;
+}
+
+async function writeStore(
+  store: Store,
+  trx: Kysely<Database>,
+  work: string,
+  images: Set<string>,
+  warnings: string[],
+) {
+  const repository = new ExportRepository(trx);
+  const { site } = await readContentState(trx);
+  if (!site)
+    throw new BackupError(
+      `${store.label} holds no content yet (nothing was imported): nothing to export`,
+    );
+  const categories = await repository.categories();
+  const { posts, used, drafts } = await writePosts(trx, work, images, warnings);
+  const siteYaml = siteToWrite(site, categories, used, images, warnings);
+  await writeFile(join(work, 'site.yaml'), stringify(siteYaml, { lineWidth: 0 }));
   const messages = await repository.messages();
   await writeFile(join(work, MESSAGES_FILE), `${JSON.stringify(messages, null, 1)}\n`);
   const applied = await new BackupRepository(trx, store.engine).appliedMigrations();
@@ -160,7 +190,7 @@ async function writeStore(
     exported_at: new Date().toISOString(),
     categories,
     posts,
-    removed_slugs: await oldSlugs.removedSlugs(),
+    removed_slugs: await new OldSlugsRepository(trx).removedSlugs(),
   };
   const summary = {
     posts: posts.length,
