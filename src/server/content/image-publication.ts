@@ -91,6 +91,99 @@ async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
   await rename(temporary, path);
 }
 
+/** What one run shares while it prepares its images side by side. */
+interface Run {
+  from: string;
+  to: string;
+  known: Map<string, ImageRecord>;
+  slots: Slots;
+  result: PreparedImages;
+}
+
+/** A file of the run into IMAGES_DIR, unless it is there already; noted for `removeWritten`. */
+async function writeNew(run: Run, file: string, bytes: Buffer): Promise<void> {
+  const path = join(run.to, file);
+  if (await exists(path)) return;
+  await writeAtomically(path, bytes);
+  run.result.written.push(path);
+}
+
+/** An image's record and the jobs that make its files: SVG and GIF as one file, others as variants. */
+async function recordAndJobs(
+  slots: Slots,
+  image: { name: string; path: string; hash: string; source: Buffer },
+  checked: ReturnType<typeof checkImage>,
+): Promise<{ record: ImageRecord; jobs: VariantJob[] }> {
+  const { name, path, hash, source } = image;
+  const format = FORMAT[extname(name).toLowerCase()];
+  const base = { name, hash, width: checked.width, height: checked.height };
+  if (format === 'svg') {
+    const record: ImageRecord = { ...base, format, color: null };
+    return { record, jobs: [{ file: filesOf(record)[0]!, make: async () => checked.bytes }] };
+  }
+  checkPixels(path, checked.width, checked.height);
+  if (format === 'gif') {
+    const gif = await slots.run(() => reencodeGif(source, path));
+    const record: ImageRecord = {
+      ...base,
+      width: gif.width,
+      height: gif.height,
+      format,
+      color: null,
+    };
+    return { record, jobs: [{ file: filesOf(record)[0]!, make: async () => gif.bytes }] };
+  }
+  const kind = extname(name).slice(1).toUpperCase();
+  const decoded = await slots.run(() => decodeImage(source, path, kind));
+  const record: ImageRecord = {
+    ...base,
+    width: decoded.width,
+    height: decoded.height,
+    format: decoded.opaque ? 'jpeg' : 'png',
+    color: decoded.color,
+  };
+  return { record, jobs: variantJobs(record, decoded) };
+}
+
+/** One image: reused when its files are in place, else checked, decoded and its files made. */
+async function prepareImage(run: Run, name: string): Promise<ImageRecord> {
+  const { from, to, known, slots, result } = run;
+  const path = join('images', name);
+  const source = await readFile(join(from, name)).catch((error: NodeJS.ErrnoException) => {
+    throw new ContentFileError(path, [`cannot be read (${error.code})`]);
+  });
+  const checked = checkImage(path, source);
+  const hash = createHash('sha256').update(PIPELINE).update(source).digest('hex').slice(0, 12);
+  const before = known.get(name);
+  if (before?.hash !== hash) result.changed = true;
+  if (!(await exists(join(to, SOURCES_DIR, name)))) result.originals.push(name);
+  const made = before?.hash === hash ? before : await madeBefore(to, name, hash);
+  if (made) {
+    const present = await Promise.all(filesOf(made).map((f) => exists(join(to, f))));
+    if (present.every(Boolean)) {
+      result.reused += 1;
+      return made;
+    }
+  }
+  const { record, jobs } = await recordAndJobs(slots, { name, path, hash, source }, checked);
+  await Promise.all(
+    jobs.map((job) =>
+      slots.run(async () => {
+        if (!(await exists(join(to, job.file)))) await writeNew(run, job.file, await job.make());
+      }),
+    ),
+  );
+  const { width, height, format: kind, color } = record;
+  await writeNew(
+    run,
+    metaFile(hash),
+    Buffer.from(JSON.stringify({ width, height, format: kind, color })),
+  );
+  if (!result.originals.includes(name)) result.originals.push(name);
+  result.processed += 1;
+  return record;
+}
+
 /**
  * Makes the served files of every image of a content folder into IMAGES_DIR, before the import's
  * transaction: AVIF, WebP and a JPEG or PNG fallback at each width (image-variants.ts), the SVG as
@@ -113,73 +206,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
     originals: [],
     changed: false,
   };
-  const slots = new Slots(availableParallelism());
-  const write = async (file: string, bytes: Buffer) => {
-    const path = join(to, file);
-    if (await exists(path)) return;
-    await writeAtomically(path, bytes);
-    result.written.push(path);
-  };
-
-  const prepare = async (name: string): Promise<ImageRecord> => {
-    const path = join('images', name);
-    const source = await readFile(join(from, name)).catch((error: NodeJS.ErrnoException) => {
-      throw new ContentFileError(path, [`cannot be read (${error.code})`]);
-    });
-    const checked = checkImage(path, source);
-    const hash = createHash('sha256').update(PIPELINE).update(source).digest('hex').slice(0, 12);
-    const before = known.get(name);
-    if (before?.hash !== hash) result.changed = true;
-    if (!(await exists(join(to, SOURCES_DIR, name)))) result.originals.push(name);
-    const made = before?.hash === hash ? before : await madeBefore(to, name, hash);
-    if (made) {
-      const present = await Promise.all(filesOf(made).map((f) => exists(join(to, f))));
-      if (present.every(Boolean)) {
-        result.reused += 1;
-        return made;
-      }
-    }
-    const format = FORMAT[extname(name).toLowerCase()];
-    const base = { name, hash, width: checked.width, height: checked.height };
-    let record: ImageRecord;
-    let jobs: VariantJob[];
-    if (format === 'svg') {
-      record = { ...base, format, color: null };
-      jobs = [{ file: filesOf(record)[0]!, make: async () => checked.bytes }];
-    } else if (format === 'gif') {
-      checkPixels(path, checked.width, checked.height);
-      const gif = await slots.run(() => reencodeGif(source, path));
-      record = { ...base, width: gif.width, height: gif.height, format, color: null };
-      jobs = [{ file: filesOf(record)[0]!, make: async () => gif.bytes }];
-    } else {
-      checkPixels(path, checked.width, checked.height);
-      const kind = extname(name).slice(1).toUpperCase();
-      const image = await slots.run(() => decodeImage(source, path, kind));
-      record = {
-        ...base,
-        width: image.width,
-        height: image.height,
-        format: image.opaque ? 'jpeg' : 'png',
-        color: image.color,
-      };
-      jobs = variantJobs(record, image);
-    }
-    await Promise.all(
-      jobs.map((job) =>
-        slots.run(async () => {
-          if (!(await exists(join(to, job.file)))) await write(job.file, await job.make());
-        }),
-      ),
-    );
-    const { width, height, format: kind, color } = record;
-    await write(
-      metaFile(hash),
-      Buffer.from(JSON.stringify({ width, height, format: kind, color })),
-    );
-    if (!result.originals.includes(name)) result.originals.push(name);
-    result.processed += 1;
-    return record;
-  };
+  const run: Run = { from, to, known, slots: new Slots(availableParallelism()), result };
 
   let done = 0;
   const queue = [...names];
@@ -187,7 +214,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
   const worker = async () => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
       try {
-        const record = await prepare(name);
+        const record = await prepareImage(run, name);
         result.records.push(record);
         if (record.width && record.height)
           result.sizes.set(name, { width: record.width, height: record.height });
@@ -198,7 +225,7 @@ export async function prepareImages(options: PrepareOptions): Promise<PreparedIm
       options.onProgress?.(++done, names.length);
     }
   };
-  await Promise.all(Array.from({ length: slots.size + 1 }, worker));
+  await Promise.all(Array.from({ length: run.slots.size + 1 }, worker));
   result.records.sort((a, b) => a.name.localeCompare(b.name));
   result.failures.sort((a, b) => a.file.localeCompare(b.file));
   return result;
