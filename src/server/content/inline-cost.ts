@@ -68,6 +68,46 @@ function lastCloserOf(text: string, char: string): number {
   return -1;
 }
 
+const CAN_OPEN = 1;
+const CAN_CLOSE = 2;
+
+/**
+ * Whether the delimiter run text[k, run) of `c` can open emphasis, close it, or both (CAN_OPEN,
+ * CAN_CLOSE): flanking, as CommonMark defines it; the text's ends count as whitespace. A bit
+ * mask, so that the pass allocates nothing per run.
+ */
+function flanking(text: string, k: number, run: number, c: number): number {
+  const before = k > 0 ? text.charCodeAt(k - 1) : LF;
+  const after = run < text.length ? text.charCodeAt(run) : LF;
+  const left =
+    !isWhitespace(after) &&
+    (!isPunctuation(after) || isWhitespace(before) || isPunctuation(before));
+  const right =
+    !isWhitespace(before) &&
+    (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after));
+  const canOpen = c === 95 ? left && (!right || isPunctuation(before)) : left;
+  const canClose = c === 95 ? right && (!left || isPunctuation(after)) : right;
+  return (canOpen ? CAN_OPEN : 0) | (canClose ? CAN_CLOSE : 0);
+}
+
+/** The text's cost: its words', and the deepest nesting and the work of matching its emphasis. */
+function costWithEmphasis(
+  text: string,
+  delimiters: Partial<Record<42 | 95 | 126, Delimiters>>,
+  wordWork: number,
+  longestWord: number,
+): InlineCost {
+  let depth = 0;
+  let emphasisWork = 0;
+  for (const c of [42, 95, 126] as const) {
+    const runs = delimiters[c];
+    if (!runs) continue;
+    depth = Math.max(depth, runs.deepest);
+    emphasisWork += runs.finish(() => lastCloserOf(text, String.fromCharCode(c)));
+  }
+  return { depth, emphasisWork, wordWork, longestWord };
+}
+
 const NO_COST: InlineCost = { depth: 0, emphasisWork: 0, wordWork: 0, longestWord: 0 };
 
 /**
@@ -128,33 +168,15 @@ export function inlineCost(text: string): InlineCost {
     }
     let run = k + 1;
     while (run < text.length && text.charCodeAt(run) === c) run++;
-    // Flanking, as CommonMark defines it; the text's ends count as whitespace.
-    const before = k > 0 ? text.charCodeAt(k - 1) : LF;
-    const after = run < text.length ? text.charCodeAt(run) : LF;
-    const left =
-      !isWhitespace(after) &&
-      (!isPunctuation(after) || isWhitespace(before) || isPunctuation(before));
-    const right =
-      !isWhitespace(before) &&
-      (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after));
-    const canOpen = c === 95 ? left && (!right || isPunctuation(before)) : left;
-    const canClose = c === 95 ? right && (!left || isPunctuation(after)) : right;
+    const can = flanking(text, k, run, c);
     let count = run - k;
     const runs = (delimiters[c] ??= new Delimiters());
-    if (canClose) count = runs.close(count, k);
-    if (canOpen) runs.opens(count, k);
+    if (can & CAN_CLOSE) count = runs.close(count, k);
+    if (can & CAN_OPEN) runs.opens(count, k);
     k = run;
   }
   wordDone();
-  let depth = 0;
-  let emphasisWork = 0;
-  for (const c of [42, 95, 126] as const) {
-    const runs = delimiters[c];
-    if (!runs) continue;
-    depth = Math.max(depth, runs.deepest);
-    emphasisWork += runs.finish(() => lastCloserOf(text, String.fromCharCode(c)));
-  }
-  return { depth, emphasisWork, wordWork, longestWord };
+  return costWithEmphasis(text, delimiters, wordWork, longestWord);
 }
 
 /**
