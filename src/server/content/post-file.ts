@@ -177,15 +177,18 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
   }
 }
 
-function parseChecked(file: string, raw: string): ParsedPost {
-  let data: unknown;
-  let body: string;
+/** Where a field of the front matter was written: its line in the file, when known. */
+type LineOf = (path: string[], part?: 'key' | 'value') => number | undefined;
+
+/** The front matter's data and the body; a file without front matter or with bad YAML throws. */
+function splitFrontMatter(file: string, raw: string) {
   // Front matter starts on the file's first line, so its lines are the file's lines.
   let source: YamlSource | undefined;
-  const lineOf = (path: string[], part?: 'key' | 'value') => source?.lineOf(path, part);
+  const lineOf: LineOf = (path, part) => source?.lineOf(path, part);
+  let parsed: { data: unknown; content: string };
   try {
     // Options are passed so gray-matter does not cache every file; code engines are refused.
-    const parsed = matter(raw, {
+    parsed = matter(raw, {
       engines: {
         yaml: (text: string) => {
           source = parseYamlSource(text);
@@ -195,8 +198,6 @@ function parseChecked(file: string, raw: string): ParsedPost {
         javascript: rejectCode,
       },
     });
-    data = parsed.data;
-    body = parsed.content;
   } catch (error) {
     if (error instanceof YamlSyntaxError)
       throw new ContentFileError(file, [error.describe('front matter')], [error.line]);
@@ -206,6 +207,11 @@ function parseChecked(file: string, raw: string): ParsedPost {
   }
   if (!raw.trimStart().startsWith('---'))
     throw new ContentFileError(file, ['has no front matter (--- … ---)']);
+  return { data: parsed.data, body: parsed.content, lineOf };
+}
+
+/** The front matter checked against its schema, each problem on the line of its field. */
+function checkedFrontMatter(file: string, data: unknown, lineOf: LineOf): FrontMatter {
   // YAML escapes ("\0") can write a NUL that the file's text does not hold.
   const nulField = fieldWithNul(data);
   if (nulField)
@@ -221,24 +227,18 @@ function parseChecked(file: string, raw: string): ParsedPost {
       result.problems.map((p) => p.text),
       result.problems.map((p) => lineOf(p.path, p.part)),
     );
-  const front = result.value;
+  return result.value;
+}
 
-  const slug = front.slug ?? slugify(basename(file).replace(/\.(md|markdown)$/, ''));
-  const problem = slugProblem(slug);
-  if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`], [lineOf(['slug'])]);
+/** The instant of the front matter's date; one without a zone is UTC. A day that is not real throws. */
+function publicationDate(file: string, date: string, lineOf: LineOf): Date {
   // A date or time without a zone is UTC, so the stored instant does not depend on the machine.
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(front.date);
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(date);
   const publishedAt = new Date(
-    front.date.length === 10
-      ? `${front.date}T00:00:00Z`
-      : `${front.date.replace(' ', 'T')}${zoned ? '' : 'Z'}`,
+    date.length === 10 ? `${date}T00:00:00Z` : `${date.replace(' ', 'T')}${zoned ? '' : 'Z'}`,
   );
   // Date() rolls an impossible day over (2026-02-31 → 2026-03-03), so the calendar day is checked too.
-  const [year, month, day] = front.date.slice(0, 10).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
+  const [year, month, day] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
   const calendar = new Date(Date.UTC(year, month - 1, day));
   if (
     Number.isNaN(publishedAt.getTime()) ||
@@ -248,9 +248,19 @@ function parseChecked(file: string, raw: string): ParsedPost {
   )
     throw new ContentFileError(
       file,
-      [`date "${front.date}" is not a real date or time; check the day, month and hour`],
+      [`date "${date}" is not a real date or time; check the day, month and hour`],
       [lineOf(['date'])],
     );
+  return publishedAt;
+}
+
+function parseChecked(file: string, raw: string): ParsedPost {
+  const { data, body, lineOf } = splitFrontMatter(file, raw);
+  const front = checkedFrontMatter(file, data, lineOf);
+  const slug = front.slug ?? slugify(basename(file).replace(/\.(md|markdown)$/, ''));
+  const problem = slugProblem(slug);
+  if (problem) throw new ContentFileError(file, [`slug "${slug}" ${problem}`], [lineOf(['slug'])]);
+  const publishedAt = publicationDate(file, front.date, lineOf);
   const extras = postExtras(file, front, publishedAt, lineOf);
   if (body.trim() === '') throw new ContentFileError(file, ['the post has no body']);
 
