@@ -1,8 +1,10 @@
 /**
  * The XSS corpus: hundreds of hostile posts, front matter and site.yaml values, imported and
- * opened in Chromium on every page, feed and API answer, with a detector of script execution (a
- * binding, dialogs, console, uncaught errors, CSP violation events) and an audit of what would
- * run on a click. Expected: nothing runs, nothing is left that could. Hostile URL fields, which
+ * opened in Chromium on every list page, feed and API answer, every post holding a family of
+ * vectors and a random third of the posts holding one each (the others parsed and audited), with
+ * a detector of script execution (a binding, dialogs, console, uncaught errors, CSP violation
+ * events) and an audit of what would run on a click. Expected: nothing runs, nothing is left that
+ * could. Hostile URL fields, which
  * the import refuses, are checked in xss-content-refusals.e2e.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import {
   describeFindings,
   failures,
   listing,
+  openedPosts,
   sweep,
   targets,
   vectorIndex,
@@ -36,7 +39,7 @@ describe('the XSS corpus on SQLite, imported through the CLI', () => {
 
   it('runs no vector on any page, feed, API answer or image', async () => {
     const { site, server, browser } = corpus;
-    const list = targets(site, await listing(server.url));
+    const list = targets(site, await listing(server.url), true, openedPosts(site));
     const started = performance.now();
     const findings = await sweep(browser, server.url, list, vectorIndex(site));
     report('sqlite', coverage(list, started), findings);
@@ -67,6 +70,26 @@ describe('the XSS corpus on SQLite, imported through the CLI', () => {
     expect(detector.findings.filter((f) => f.kind === 'residue')).toHaveLength(2);
     expect(detector.findings.every((f) => f.vectors.includes(7))).toBe(true);
     await context.close();
+  });
+
+  it('sees what a page would run in HTML it parses without running it', async () => {
+    const { server, browser } = corpus;
+    const detector = new Detector(() => [7]);
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const html =
+      '<main><h1>x</h1><img src="/a.png" onerror="alert(7)">' +
+      '<script src="https://cdn.example/x.js"></script><script src="/assets/own.js"></script>' +
+      '<a href="\tjavascript:alert(7)">x</a></main>';
+    await detector.auditSource(page, `${server.url}/x`, html);
+    const details = detector.findings.map((f) => `${f.kind}: ${f.detail}`);
+    expect(details).toHaveLength(3);
+    expect(details[0]).toMatch(/^residue: handler onerror on <img/);
+    expect(details[1]).toMatch(/^residue: href="\tjavascript:alert\(7\)" on <a/);
+    expect(details[2]).toMatch(/^residue: script <script src="https:\/\/cdn\.example/);
+    // Parsed aside: nothing of it entered the page.
+    expect(await page.evaluate(() => document.querySelector('img[onerror]'))).toBeNull();
+    await page.close();
   });
 
   it('runs no vector while navigating in the app', async () => {

@@ -71,10 +71,12 @@ export function useCorpus(options: { databaseUrl?: () => string; cliImport: bool
 export function coverage(list: Target[], started: number): string {
   const opened = list.filter((t) => !t.fetchOnly);
   const count = (kind: Target['kind']) => opened.filter((t) => t.kind === kind).length;
+  const parsed = list.filter((t) => t.fetchOnly && t.kind === 'html').length;
   return (
     `${opened.length} addresses opened in Chromium (${count('html')} pages, ${count('xml')} XML, ` +
-    `${count('json')} JSON, ${count('image')} images), ${list.length - opened.length} API ` +
-    `answers fetched, in ${((performance.now() - started) / 1000).toFixed(1)} s`
+    `${count('json')} JSON, ${count('image')} images), ${parsed} more pages parsed and audited, ` +
+    `${list.length - opened.length - parsed} API answers fetched, in ` +
+    `${((performance.now() - started) / 1000).toFixed(1)} s`
   );
 }
 

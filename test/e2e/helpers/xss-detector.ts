@@ -117,8 +117,18 @@ export class Detector {
 
   /** Records what the document holds that would run script on a click or a later load. */
   async audit(page: Page): Promise<void> {
-    const problems = await page.evaluate(auditDocument);
+    const problems = await page.evaluate(auditDocument, { html: null, origin: null });
     for (const [kind, detail] of problems) this.record(kind, page.url(), detail);
+  }
+
+  /**
+   * The same audit of a page's HTML as the server sent it, parsed in `page` by DOMParser, which
+   * runs nothing: what the page would hold before hydration.
+   */
+  async auditSource(page: Page, url: string, html: string): Promise<void> {
+    const origin = new URL(url).origin;
+    const problems = await page.evaluate(auditDocument, { html, origin });
+    for (const [kind, detail] of problems) this.record(kind, url, detail);
   }
 
   note(kind: FindingKind, url: string, detail: string, vectors?: number[]): void {
@@ -126,8 +136,17 @@ export class Detector {
   }
 }
 
-/** In the page: every element and attribute that could run script, as [kind, detail] pairs. */
-function auditDocument(): ['residue' | 'offsite', string][] {
+/**
+ * In the page: every element and attribute that could run script, as [kind, detail] pairs, of the
+ * page's own document, or of `html` parsed (not run) as a document of `origin`.
+ */
+function auditDocument(source: {
+  html: string | null;
+  origin: string | null;
+}): ['residue' | 'offsite', string][] {
+  const doc =
+    source.html === null ? document : new DOMParser().parseFromString(source.html, 'text/html');
+  const origin = source.origin ?? location.origin;
   const out: ['residue' | 'offsite', string][] = [];
   const describe = (el: Element) => el.outerHTML.slice(0, 160);
   // What a URL parser sees: no leading controls or spaces, no tab or newline anywhere.
@@ -153,7 +172,7 @@ function auditDocument(): ['residue' | 'offsite', string][] {
     'to',
     'from',
   ];
-  for (const el of document.querySelectorAll('*')) {
+  for (const el of doc.querySelectorAll('*')) {
     for (const attribute of el.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) out.push(['residue', `handler ${name} on ${describe(el)}`]);
@@ -178,22 +197,23 @@ function auditDocument(): ['residue' | 'offsite', string][] {
       }
     }
   }
-  const jsonBlocks = [...document.scripts].filter((s) => s.type === 'application/json');
+  const jsonBlocks = [...doc.scripts].filter((s) => s.type === 'application/json');
   if (jsonBlocks.length > 1) out.push(['residue', `${jsonBlocks.length} JSON data blocks`]);
-  for (const script of document.scripts) {
+  for (const script of doc.scripts) {
     if (script.type === 'application/json') continue;
     // The page's structured data (JSON-LD) is a data block of its own head, never post HTML's.
-    if (script.type === 'application/ld+json' && script.parentElement === document.head) continue;
-    const own = script.src && new URL(script.src).origin === location.origin;
+    if (script.type === 'application/ld+json' && script.parentElement === doc.head) continue;
+    const src = script.getAttribute('src');
+    const own = src !== null && new URL(src, origin).origin === origin;
     if (!own) out.push(['residue', `script ${describe(script)}`]);
   }
   // Posts keep MathML for math and disabled checkboxes for task lists (content/markdown/).
   const ACTIVE =
     'script, iframe[srcdoc], object, embed, applet, base, meta, link, form, input:not([type="checkbox"][disabled]), button, textarea, select, frame, frameset, style, svg, maction, annotation-xml, mglyph, malignmark, semantics, math [href], template, noscript';
-  for (const root of document.querySelectorAll('.prose'))
+  for (const root of doc.querySelectorAll('.prose'))
     for (const el of root.querySelectorAll(ACTIVE))
       out.push(['residue', `in post HTML: ${describe(el)}`]);
-  for (const el of document.querySelectorAll(
+  for (const el of doc.querySelectorAll(
     'base, meta[http-equiv], object, embed, applet, frame, frameset',
   ))
     out.push(['residue', describe(el)]);

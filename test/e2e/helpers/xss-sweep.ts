@@ -8,6 +8,7 @@ import { hydrated } from './browser.js';
 import type { HostileSite } from './hostile-site.js';
 import { Detector, INFORMATIONAL, type Finding } from './xss-detector.js';
 import { VECTORS } from './xss-vectors.js';
+import { FuzzRandom } from '../../helpers/fuzz-random.js';
 
 export interface Target {
   kind: 'html' | 'json' | 'xml' | 'image';
@@ -17,9 +18,23 @@ export interface Target {
   h1?: string;
   /**
    * Fetched from Node and checked, not opened in a tab: a post's API answer, which a browser can
-   * only ever show as text (JSON, nosniff, `default-src 'none'`); a sample is opened as well.
+   * only ever show as text (JSON, nosniff, `default-src 'none'`); a page, parsed without running
+   * and audited as an opened page would be. A sample of each is opened as well.
    */
   fetchOnly?: boolean;
+}
+
+/**
+ * Which of the posts holding one vector each a tab opens; every family post (all its family's
+ * vectors in one page) is opened always. A random third, from XSS_SAMPLE_SEED when it is set
+ * (each run prints its seed), so that runs cover every post between them; XSS_FULL=1 opens all.
+ */
+export function openedPosts(site: HostileSite): Set<string> {
+  if (process.env.XSS_FULL === '1') return new Set(site.posts.map((p) => p.slug));
+  const seed = Number(process.env.XSS_SAMPLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  console.log(`xss-corpus: posts opened in tabs drawn with XSS_SAMPLE_SEED=${seed}`);
+  const random = new FuzzRandom(seed);
+  return new Set(site.posts.filter((p) => p.combined || random.chance(1 / 3)).map((p) => p.slug));
 }
 
 /** Text as the DOM holds it after parsing: CR and CRLF become LF, NUL is dropped. */
@@ -57,12 +72,13 @@ export async function listing(origin: string): Promise<Listing> {
 /**
  * Every address of the site. The light pass (`full` false) keeps what depends on the store: the
  * lists' first and last pages, two categories, the family posts, searches, every feed and every
- * list answer of the API.
+ * list answer of the API. Posts not in `opened` are parsed, not opened.
  */
 export function targets(
   site: HostileSite,
   { categories, lastPage }: Listing,
   full = true,
+  opened: Set<string> = new Set(site.posts.map((p) => p.slug)),
 ): Target[] {
   const pages = Array.from({ length: lastPage }, (_x, i) => i + 1);
   const listPages = full ? pages : [...new Set([1, lastPage])];
@@ -76,7 +92,12 @@ export function targets(
       path: n === 1 ? '/posts' : `/posts?page=${n}`,
     })),
     ...listCategories.map((c): Target => ({ kind: 'html', path: `/cate/${c.id}` })),
-    ...posts.map((p): Target => ({ kind: 'html', path: `/${p.slug}`, h1: p.title })),
+    ...posts.map((p): Target => ({
+      kind: 'html',
+      path: `/${p.slug}`,
+      h1: p.title,
+      fetchOnly: !opened.has(p.slug),
+    })),
     ...SEARCHES.map((text): Target => ({
       kind: 'html',
       path: `/posts/${encodeURIComponent(text)}`,
@@ -160,6 +181,25 @@ async function open(page: Page, target: Target, detector: Detector): Promise<voi
   await detector.audit(page);
 }
 
+/** A page's HTML as the server sends it, parsed in `page` without running, and audited. */
+async function parse(page: Page, origin: string, target: Target, detector: Detector) {
+  const url = `${origin}${target.path}`;
+  const response = await fetch(url);
+  if (response.status !== (target.status ?? 200))
+    detector.note('navigation', url, `${target.path} answered ${response.status}`);
+  const html = await response.text();
+  await detector.auditSource(page, url, html);
+  if (target.h1 === undefined) return;
+  const h1 = await page.evaluate(
+    (source) =>
+      new DOMParser().parseFromString(source, 'text/html').querySelector('main h1')?.textContent ??
+      null,
+    html,
+  );
+  if (asParsed(h1 ?? '') !== asParsed(target.h1))
+    detector.note('clobbered', url, `h1 sent is ${JSON.stringify(h1?.slice(0, 120))}`);
+}
+
 /** An API answer as a browser would get it: JSON that no browser would render as a page. */
 async function fetchApi(origin: string, target: Target, detector: Detector): Promise<void> {
   const url = `${origin}${target.path}`;
@@ -188,10 +228,11 @@ export async function sweep(
   tabs = 2,
 ): Promise<Finding[]> {
   const detector = new Detector(vectorsAt);
-  const fetched = list.filter((t) => t.fetchOnly);
+  const fetched = list.filter((t) => t.fetchOnly && t.kind !== 'html');
   for (let i = 0; i < fetched.length; i += 4)
     await Promise.all(fetched.slice(i, i + 4).map((t) => fetchApi(origin, t, detector)));
-  const opened = list.filter((t) => !t.fetchOnly);
+  // Pages come first: a tab is on the site's origin before it parses a page of it.
+  const opened = list.filter((t) => !fetched.includes(t));
   let next = 0;
   const worker = async () => {
     const context = await browser.newContext({ baseURL: origin });
@@ -202,7 +243,8 @@ export async function sweep(
     while (next < opened.length) {
       const target = opened[next++]!;
       try {
-        await open(page, target, detector);
+        if (target.fetchOnly) await parse(page, origin, target, detector);
+        else await open(page, target, detector);
       } catch (error) {
         detector.note(
           'navigation',
