@@ -38,31 +38,12 @@ export function Sidebar({ selected, onSelect, related = [] }: SidebarProps) {
 const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
 
 /**
- * Radios as a native group, with one change: the arrow keys move the check without showing the
- * category yet, and Enter or Space shows it (otherwise every arrow press would load a page on
- * the way to the one wanted). Mouse and touch choose at once. A choice made before the page
- * hydrated is honoured when it does.
+ * The check of a radio group whose arrow keys move it without choosing: Enter or Space chooses
+ * the one checked, as mouse and touch choose at once. Leaving the group forgets a moved check.
  */
-function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 'onSelect'>) {
-  const { items, loading } = useCategories();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
+function useArrowsThenEnter(shown: number, choose: (id: number) => void) {
   const arrowKey = useRef(false);
   const [pending, setPending] = useState<number | null>(null);
-  const shown = (navigation.location && categoryOf(navigation.location)) ?? selected;
-  const checked = pending ?? shown;
-  const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
-  const options = onSelect
-    ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
-    : items;
-
-  useEffect(() => {
-    const clicked = form.current?.querySelector<HTMLInputElement>('input[type=radio]:checked');
-    if (clicked && Number(clicked.value) !== shown) choose(Number(clicked.value));
-    // Once, on hydration: later changes come through the handlers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   function changed(id: number) {
     if (arrowKey.current) {
@@ -87,6 +68,34 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
     if (!event.currentTarget.contains(event.relatedTarget)) setPending(null);
   }
 
+  return { checked: pending ?? shown, changed, keyDown, left };
+}
+
+/**
+ * Radios as a native group, with one change: the arrow keys move the check without showing the
+ * category yet, and Enter or Space shows it (otherwise every arrow press would load a page on
+ * the way to the one wanted). Mouse and touch choose at once. A choice made before the page
+ * hydrated is honoured when it does.
+ */
+function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 'onSelect'>) {
+  const { items, loading } = useCategories();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const shown = (navigation.location && categoryOf(navigation.location)) ?? selected;
+  const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
+  const { checked, changed, keyDown, left } = useArrowsThenEnter(shown, choose);
+  const options = onSelect
+    ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
+    : items;
+
+  useEffect(() => {
+    const clicked = form.current?.querySelector<HTMLInputElement>('input[type=radio]:checked');
+    if (clicked && Number(clicked.value) !== shown) choose(Number(clicked.value));
+    // Once, on hydration: later changes come through the handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     // Without JavaScript the choice is sent as /posts?category=id.
     <form action="/posts" method="get" aria-busy={loading} ref={form} data-keeps-focus>
@@ -96,19 +105,12 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
           Arrow keys move between categories; Enter or Space shows the one checked.
         </p>
         {options.map((category) => (
-          <label key={category.id} className="sidebar__option">
-            <input
-              type="radio"
-              name="category"
-              value={category.id}
-              checked={category.id === checked}
-              onChange={() => changed(category.id)}
-            />
-            <span>{category.name}</span>
-            {category.post_count !== undefined && (
-              <span className="sidebar__count">{category.post_count}</span>
-            )}
-          </label>
+          <CategoryRadio
+            key={category.id}
+            category={category}
+            checked={category.id === checked}
+            onChange={() => changed(category.id)}
+          />
         ))}
       </fieldset>
       <noscript>
@@ -117,6 +119,33 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
         </button>
       </noscript>
     </form>
+  );
+}
+
+/** One category of the group, with its count of posts when it has one. */
+function CategoryRadio({
+  category,
+  checked,
+  onChange,
+}: {
+  category: { id: number; name: string; post_count?: number };
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <label className="sidebar__option">
+      <input
+        type="radio"
+        name="category"
+        value={category.id}
+        checked={checked}
+        onChange={onChange}
+      />
+      <span>{category.name}</span>
+      {category.post_count !== undefined && (
+        <span className="sidebar__count">{category.post_count}</span>
+      )}
+    </label>
   );
 }
 
