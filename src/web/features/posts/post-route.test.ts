@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import type { RouteHandle } from '../../head.js';
-import { handle } from './post-route.js';
+import type { LoaderFunctionArgs } from 'react-router';
+import type { DataSource } from '../../../shared/data-source.js';
+import { handle, loader } from './post-route.js';
 
 const data: PostWithRelated = {
   post: {
@@ -48,5 +50,31 @@ describe('the post route’s body in the page', () => {
 
   it('reads the body back from the rendered page', () => {
     expect(html.restore(html.omit(data), rootWithBody(data.post.content))).toEqual(data);
+  });
+});
+
+describe('the post route’s loader', () => {
+  const context = (post: PostWithRelated) => ({
+    data: { post: async () => post } as unknown as DataSource,
+  });
+  const args = (slug: string, post: PostWithRelated) =>
+    ({
+      params: { slug },
+      context: context(post),
+      request: new Request(`http://x/${slug}`),
+    }) as unknown as LoaderFunctionArgs;
+
+  it('gives the post asked for by its slug', async () => {
+    await expect(loader(args('a-post', data))).resolves.toBe(data);
+  });
+
+  it('moves the address to the current slug when an old one found the post', async () => {
+    const thrown = await loader(args('old-name', data)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(301);
+    expect((thrown as Response).headers.get('location')).toBe('/a-post');
   });
 });

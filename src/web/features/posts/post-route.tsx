@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { htmlInPage } from '../../data/html-in-page.js';
@@ -14,7 +14,11 @@ import './post-markdown.css';
 import './post-parts.css';
 
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<PostWithRelated> {
-  return load(() => dataSource(context).post(params.slug ?? ''));
+  const slug = params.slug ?? '';
+  const found = await load(() => dataSource(context).post(slug));
+  // Asked for by an old slug, the API follows its 301 to the post: the address follows as well.
+  if (found.post.slug !== slug) throw redirect(`/${encodeURIComponent(found.post.slug)}`, 301);
+  return found;
 }
 
 /** The rendered body of the post; the post's own HTML lies inside it, so it is the first match. */
