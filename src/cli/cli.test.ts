@@ -56,7 +56,7 @@ describe('postfolio command', () => {
 
   it("shows each command's own usage and options", () => {
     const expected: Record<string, string[]> = {
-      serve: ['Usage: postfolio serve [--workers N|auto]', '--workers <n>'],
+      serve: ['Usage: postfolio serve [dir] [--workers N|auto]', '--workers <n>', '[dir]'],
       import: ['Usage: postfolio import <dir> [--prune]', '--prune'],
       seed: ['Usage: postfolio seed --fake N [--out DIR] [--no-import]', '--no-import'],
       new: ['Usage: postfolio new "Post title"', '--category <slug>', '--dir <dir>'],

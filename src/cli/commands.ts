@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { openStore } from '../server/db/connection.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -9,7 +9,12 @@ import { UsageError } from './usage.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export async function serveCommand(options: { workers?: string }): Promise<void> {
+export async function serveCommand(
+  dir: string | undefined,
+  options: { workers?: string },
+): Promise<void> {
+  // Through the environment, so that the workers of --workers read the same folder.
+  if (dir !== undefined) process.env.CONTENT_DIR = resolve(dir);
   const config = loadConfig();
   const workers =
     options.workers === undefined

@@ -42,7 +42,7 @@ export async function initContentFolder(dir: string, now = new Date()): Promise<
 export async function initCommand(dir: string): Promise<void> {
   const files = await initContentFolder(dir);
   console.log(`Created ${dir}: ${files.join(', ')}`);
-  console.log(`Serve it:  CONTENT_DIR=${dir} npx postfolio serve`);
+  console.log(`Serve it:  npx postfolio serve ${dir}`);
   console.log(`After edits: npx postfolio import ${dir}`);
 }
 
@@ -53,7 +53,7 @@ export function addInitCommand(program: Command): void {
     .summary('create a new content folder for your own site')
     .description(
       'Writes a commented site.yaml, one sample post, a cover image and the JSON Schemas that ' +
-        'editors check the files with. The folder must be new or empty. Serve it with CONTENT_DIR=<dir>.',
+        'editors check the files with. The folder must be new or empty. Serve it with `postfolio serve <dir>`.',
     )
     .usage('<dir>')
     .argument('<dir>', 'a folder that does not exist yet, or is empty')

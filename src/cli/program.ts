@@ -43,11 +43,12 @@ function addServeCommands(program: Command): void {
     .command('serve')
     .summary('migrate, import the content folder into an empty store, and serve')
     .description(
-      'Migrates the store, imports CONTENT_DIR when the store holds no posts, and serves on HOST:PORT. ' +
+      'Migrates the store, imports the content folder (dir, else CONTENT_DIR) when the store holds no posts, and serves on HOST:PORT. ' +
         'SIGTERM or SIGINT drains (requests in flight and on open connections are answered) and exits 0; ' +
         'SIGHUP restarts the workers of --workers N one at a time.',
     )
-    .usage('[--workers N|auto]')
+    .usage('[dir] [--workers N|auto]')
+    .argument('[dir]', 'the content folder (default: CONTENT_DIR, else content)')
     .option('--workers <n>', 'serve with N processes (1 to 64; auto: one per core)')
     .action(serveCommand);
 

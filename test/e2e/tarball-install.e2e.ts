@@ -95,6 +95,7 @@ describe('the package installed from its tarball', () => {
 
       const init = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv });
       expect(init.stdout).toContain('Created site: site.yaml, posts/hello-world.md');
+      expect(init.stdout).toContain('npx postfolio serve site');
       const again = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
@@ -103,9 +104,9 @@ describe('the package installed from its tarball', () => {
       expect(again?.stderr).toContain('postfolio: site is not empty');
 
       const port = await freePort();
-      const server = spawn(npx, ['postfolio', 'serve'], {
+      const server = spawn(npx, ['postfolio', 'serve', 'site'], {
         cwd: app,
-        env: { ...ownerEnv, CONTENT_DIR: 'site', PORT: String(port), HOST: '127.0.0.1' },
+        env: { ...ownerEnv, PORT: String(port), HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
