@@ -1,10 +1,11 @@
-import type { RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { rootLoader } from './data/site-meta.js';
 import { Root, RootErrorBoundary } from './root.js';
 
 /**
- * The route table of the specification. Each screen is its own chunk (`lazy`); `module` names
- * its source so that the server can preload the chunks of the page it renders.
+ * The source of each screen, by route id: the one list of the route modules. The routes below
+ * load each from it as a chunk of its own, and the server preloads the chunks of the page it
+ * renders by these names (scripts/check-bundle-size.js reads them too).
  */
 export const ROUTE_MODULES: Record<string, string> = {
   landing: 'features/landing/landing-route.tsx',
@@ -19,6 +20,20 @@ export const ROUTE_MODULES: Record<string, string> = {
   'not-found': 'features/not-found/not-found-route.tsx',
 };
 
+type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
+/** A route's own fields (path, index, children): an index route's or another's. */
+type RouteFields<R = RouteObject> = R extends RouteObject ? Omit<R, 'id' | 'lazy'> : never;
+
+/** Every screen's module by its path from here, loaded on first use (Vite's import.meta.glob). */
+const SCREENS = import.meta.glob<RouteModule>('./features/*/*-{route,layout}.tsx');
+
+/** The route `id`, its screen loaded from the module ROUTE_MODULES names for it. */
+function route(id: string, fields: RouteFields = {}): RouteObject {
+  const load = SCREENS[`./${ROUTE_MODULES[id]}`];
+  if (!load) throw new Error(`No module ${ROUTE_MODULES[id]} for the route "${id}"`);
+  return { ...fields, id, lazy: load };
+}
+
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -29,37 +44,19 @@ export function createRoutes(): RouteObject[] {
       loader: rootLoader,
       shouldRevalidate: () => false,
       children: [
-        { id: 'landing', index: true, lazy: () => import('./features/landing/landing-route.js') },
-        { id: 'resume', path: 'resume', lazy: () => import('./features/resume/resume-route.js') },
-        {
-          id: 'reader',
-          lazy: () => import('./features/reader/reader-layout.js'),
+        route('landing', { index: true }),
+        route('resume', { path: 'resume' }),
+        route('reader', {
           children: [
-            { id: 'posts', path: 'posts', lazy: () => import('./features/posts/posts-route.js') },
-            {
-              id: 'search',
-              path: 'posts/:text',
-              lazy: () => import('./features/posts/search-route.js'),
-            },
-            {
-              id: 'category',
-              path: 'cate/:id',
-              lazy: () => import('./features/posts/category-route.js'),
-            },
-            { id: 'tag', path: 'tag/:tag', lazy: () => import('./features/posts/tag-route.js') },
-            {
-              id: 'preview',
-              path: 'preview/:token',
-              lazy: () => import('./features/posts/preview-route.js'),
-            },
-            { id: 'post', path: ':slug', lazy: () => import('./features/posts/post-route.js') },
+            route('posts', { path: 'posts' }),
+            route('search', { path: 'posts/:text' }),
+            route('category', { path: 'cate/:id' }),
+            route('tag', { path: 'tag/:tag' }),
+            route('preview', { path: 'preview/:token' }),
+            route('post', { path: ':slug' }),
           ],
-        },
-        {
-          id: 'not-found',
-          path: '*',
-          lazy: () => import('./features/not-found/not-found-route.js'),
-        },
+        }),
+        route('not-found', { path: '*' }),
       ],
     },
   ];
