@@ -89,9 +89,4 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    // Temporary: split into stages by issue #16 item 1.
-    files: ['src/server/content/import.service.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 );
