@@ -40,7 +40,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     pre: [/^language-[\w-]+$/, ...FEATURE_CLASSES.pre!],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // A frame over http would be blocked by the pages' CSP (frame-src lists https origins only).
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'srcset', 'cite'],
   allowProtocolRelative: false,
   allowedIframeHostnames: [...FRAME_HOSTS],

@@ -22,4 +22,9 @@ describe('the pages’ CSP frame-src', () => {
       expect(sanitizePostHtml(frame)).toBe(frame);
     }
   });
+
+  it('is matched by the sanitizer over http too: a listed host’s frame over http is dropped', () => {
+    for (const host of FRAME_HOSTS)
+      expect(sanitizePostHtml(`<iframe src="http://${host}/embed/x"></iframe>`)).toBe('');
+  });
 });
