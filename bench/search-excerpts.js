@@ -1,59 +1,116 @@
 // What search excerpts cost: for each query of a sample drawn from post bodies, the search
 // (page + count + excerpts, as the API runs it) and, apart, the excerpt step alone for the same
-// page's posts (FTS5 snippet()/highlight(), PostgreSQL ts_headline), alternating, medians.
+// page's posts; medians and tails. Each is run twice, alternating: as the app runs it and with
+// the excerpt step it had before (the baseline; SQLite: FTS5's snippet()/highlight() in SQL, now
+// computed in JavaScript by fts5-snippet.ts; PostgreSQL: ts_headline of body, summary and title
+// for every post, now of the summary only when the body has no mark, and so on), and the pages
+// are compared.
+// Both run 50 queries of another draw first, untimed.
 // Env: BENCH_SEARCH_POSTS (10000), BENCH_DRAWN (200), BENCH_SEED, BENCH_PG_URL (a PostgreSQL
 // store already imported, e.g. by search-scale.js; unset: SQLite only).
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
 import { ROOT } from './lib/paths.js';
 import { table } from './lib/print.js';
 import { percentile } from './lib/stats.js';
 import { drawQueries, drawSeed } from './lib/drawn-queries.js';
+import { withEngineExcerpts } from './lib/search-timing.js';
 import { ensureSqliteStore } from './lib/stores.js';
 
 const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
 const { openStore } = await dist('server/db/connection.js');
 const { createPostSearch } = await dist('server/posts/search/search.js');
 const { parseSearchText } = await dist('server/posts/search/search-query.js');
+const { MARK_CLOSE, MARK_OPEN } = await dist('server/posts/search/excerpt-marks.js');
+const { HEADLINE_BODY_CHARS } = await dist('server/posts/search/postgres-search.js');
 
 const posts = envInt('BENCH_SEARCH_POSTS', 10_000);
 const count = envInt('BENCH_DRAWN', 200);
 const seed = drawSeed();
 printMachine(`Search excerpts (${posts} posts, ${count} drawn queries, seed ${seed})`);
 
-async function measure(label, store) {
-  const search = createPostSearch(store.db, store.engine);
-  const queries = await drawQueries(store, count, seed);
-  const whole = [];
-  const excerpts = [];
-  for (const { q } of queries) {
-    const query = parseSearchText(q);
-    let t = performance.now();
-    const page = await search.search(query, 12, 0);
-    whole.push(performance.now() - t);
-    const match = search.prepare(query, new Date().toISOString());
-    if (!match || page.cards.length === 0) continue;
-    t = performance.now();
-    // The adapter's own excerpt step, on the page's posts (protected in TypeScript).
-    await search.markedTexts(
-      store.db,
-      { ...match, scheduled: false },
-      page.cards.map((c) => c.id),
+/**
+ * The previous PostgreSQL excerpt step, the baseline: ts_headline of the body's leading part,
+ * the summary and the title, all three for every post of the page.
+ */
+function withAllHeadlines(search) {
+  const options = `StartSel="${MARK_OPEN}", StopSel="${MARK_CLOSE}", MaxWords=24, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+  const headline = (text) => sql`ts_headline('english', ${text}, q, ${options})`;
+  search.markedTexts = async (db, match, ids) => {
+    const { rows } = await sql`
+      SELECT id, ${headline(sql`left(body_text, ${HEADLINE_BODY_CHARS})`)} AS body,
+        ${headline(sql`summary`)} AS summary, ${headline(sql`title`)} AS title
+      FROM posts, websearch_to_tsquery('english', ${match.text}) q WHERE id = ANY(${ids})`.execute(
+      db,
     );
-    excerpts.push(performance.now() - t);
+    return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
+  };
+  return search;
+}
+
+/** The search of `store`; `before`: with the excerpt step the app had before (the baseline). */
+function searchOf(store, before) {
+  const search = createPostSearch(store.db, store.engine);
+  if (!before) return search;
+  return store.engine === 'sqlite' ? withEngineExcerpts(search) : withAllHeadlines(search);
+}
+
+/** Times the search and its excerpt step for `query`, adding to `runs` (whole, excerpts). */
+async function timeOne(search, store, query, runs) {
+  let t = performance.now();
+  const page = await search.search(query, 12, 0);
+  runs.whole.push(performance.now() - t);
+  const match = search.prepare(query, new Date().toISOString());
+  if (!match || page.cards.length === 0) return page;
+  const ids = page.cards.map((c) => c.id);
+  t = performance.now();
+  await search.markedTexts(store.db, { ...match, scheduled: false }, ids);
+  runs.excerpts.push(performance.now() - t);
+  return page;
+}
+
+const row = (name, xs) => [
+  name,
+  xs.length,
+  ...[50, 95, 99].map((p) => percentile(xs, p).toFixed(2)),
+];
+
+async function measure(label, store) {
+  const queries = await drawQueries(store, count, seed);
+  const app = { search: searchOf(store, false), whole: [], excerpts: [] };
+  const before = { search: searchOf(store, true), whole: [], excerpts: [] };
+  // As a server that has answered a while: its code compiled, on queries of another draw.
+  for (const { q } of await drawQueries(store, 50, seed + 1))
+    for (const run of [app, before])
+      await timeOne(run.search, store, parseSearchText(q), { whole: [], excerpts: [] });
+  let same = 0;
+  for (const [i, { q }] of queries.entries()) {
+    const query = parseSearchText(q);
+    // Alternating which goes first, so neither always finds the other's pages in the cache.
+    const order = i % 2 ? [before, app] : [app, before];
+    const pages = new Map();
+    for (const run of order) pages.set(run, await timeOne(run.search, store, query, run));
+    if (isDeepStrictEqual(pages.get(app), pages.get(before))) same++;
   }
-  const row = (name, xs) => [
-    name,
-    xs.length,
-    ...[50, 95, 99].map((p) => percentile(xs, p).toFixed(2)),
-  ];
   console.log(`\n--- ${label} ---`);
+  const baseline =
+    store.engine === 'sqlite'
+      ? "baseline: FTS5's snippet() in SQL"
+      : 'baseline: ts_headline of body, summary and title';
   table(
     ['', 'n', 'p50 ms', 'p95 ms', 'p99 ms'],
-    [row('search with excerpts', whole), row('  of it: excerpts of the page', excerpts)],
+    [
+      row('search with excerpts', app.whole),
+      row('  of it: excerpts of the page', app.excerpts),
+      row(baseline, before.whole),
+      row('  of it: excerpts of the page', before.excerpts),
+    ],
   );
+  console.log(`pages identical to the baseline's, excerpts included: ${same} of ${queries.length}`);
 }
 
 const sqlite = openStore(await ensureSqliteStore(posts));

@@ -1,5 +1,6 @@
-// Full-text search latency at scale, in process, against a LIKE '%…%' scan baseline; then queries
-// drawn at random from post bodies, each run once, in process and over HTTP (uncached).
+// Full-text search latency at scale, in process, against a LIKE '%…%' scan baseline (and on
+// SQLite, alternating in the warm pass, the same search with FTS5's snippet() excerpts); then
+// queries drawn at random from post bodies, each run once, in process and over HTTP (uncached).
 // Env: BENCH_SEARCH_POSTS (100000; falls back to BENCH_POSTS), BENCH_LIKE_QUERIES (20),
 // BENCH_DRAWN (300 queries drawn), BENCH_SEED (replays a draw), BENCH_PORT (3291; this uses +13),
 // BENCH_PG (1 when 127.0.0.1:5432 answers), BENCH_SQLITE=0 (PostgreSQL only), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postfolio_bench).
@@ -14,7 +15,14 @@ import { printMachine } from './lib/machine.js';
 import { ROOT } from './lib/paths.js';
 import { fmt, table } from './lib/print.js';
 import { recordBar } from './lib/results.js';
-import { printSlowest, statsRow, timeAll, timingStats } from './lib/search-timing.js';
+import {
+  printSlowest,
+  statsRow,
+  timeAll,
+  timeAlternating,
+  timingStats,
+  withEngineExcerpts,
+} from './lib/search-timing.js';
 import { median } from './lib/stats.js';
 import {
   ensureFakeFolder,
@@ -39,9 +47,13 @@ const PAGE = 12;
 printMachine(`Search at scale (${fmt(posts)} posts)`);
 const queries = generatedQueries(await ensureFakeFolder(posts), STOP_WORDS);
 
-/** The search as the API runs it (page and count) on `store`: a query text → its total. */
-function appSearch(store) {
+/**
+ * The search as the API runs it (page, count and excerpts) on `store`: a query text → its
+ * total. `engineExcerpts`: with FTS5's snippet() in SQL instead (SQLite's baseline).
+ */
+function appSearch(store, engineExcerpts = false) {
   const search = createPostSearch(store.db, store.engine);
+  if (engineExcerpts) withEngineExcerpts(search);
   return async (q) => (await search.search(parseSearchText(q), PAGE, 0)).total;
 }
 
@@ -53,13 +65,18 @@ async function measure(label, store) {
   console.log(`\n--- ${label}: ${fmt(Number(n))} posts in the store ---`);
 
   const first = await timeAll(fts, queries); // first pass: cold-ish caches
-  const warm = await timeAll(fts, queries);
+  // SQLite: the warm pass alternates with the same search with FTS5's snippet() excerpts.
+  const before = store.engine === 'sqlite' ? appSearch(store, true) : null;
+  const [warm, baseline] = before
+    ? await timeAlternating(fts, ({ q }) => before(q), queries)
+    : [await timeAll(fts, queries), null];
   const kinds = [...new Set(queries.map((x) => x.kind))];
   const rows = [];
   const add = (name, times, totals) =>
     rows.push(statsRow(name, times, totals ? fmt(median(totals)) : ''));
   add('full-text, first pass (all)', first.times, first.totals);
   add('full-text, warm (all)', warm.times, warm.totals);
+  if (baseline) add("  the same, excerpts by FTS5's snippet()", baseline.times, baseline.totals);
   for (const kind of kinds) {
     const idx = queries.map((x, i) => (x.kind === kind ? i : -1)).filter((i) => i >= 0);
     add(

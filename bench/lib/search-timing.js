@@ -54,3 +54,32 @@ export function printSlowest(title, list, run) {
   for (const x of slow)
     console.log(`  ${x.t.toFixed(2)} ms  ${x.kind}: ${x.q}  (${fmt(x.total)} hits)`);
 }
+
+/**
+ * Runs `a` and `b` on each item of `list`, which goes first alternating from item to item, so
+ * that neither always meets the caches the other left: each one's times and totals, as timeAll.
+ */
+export async function timeAlternating(a, b, list) {
+  const runs = [
+    { fn: a, times: [], totals: [] },
+    { fn: b, times: [], totals: [] },
+  ];
+  for (const [i, item] of list.entries())
+    for (const run of i % 2 ? [runs[1], runs[0]] : runs) {
+      const t = performance.now();
+      const total = await run.fn(item);
+      run.times.push(performance.now() - t);
+      run.totals.push(total);
+    }
+  return runs.map(({ times, totals }) => ({ times, totals }));
+}
+
+/**
+ * A SQLite search (Fts5Search) whose excerpts come from FTS5's snippet() and highlight() in SQL,
+ * as before fts5-snippet.ts: the baseline of the excerpts' cost. The bench reaches the
+ * adapter's protected and private steps.
+ */
+export function withEngineExcerpts(search) {
+  search.markedTexts = (db, match, ids) => search.engineTexts(db, match, ids);
+  return search;
+}

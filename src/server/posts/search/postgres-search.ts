@@ -102,7 +102,11 @@ export class PostgresSearch extends WindowedSearch<Visible> {
     );
   }
 
-  /** PostgreSQL's own ts_headline of the body's leading part, the summary and the title. */
+  /**
+   * PostgreSQL's own ts_headline of the body's leading part, else of the summary, else of the
+   * title: each only when the one before marked nothing, as only the first marked text is shown
+   * (excerpt-marks.ts). The steps are materialized so that each headline is computed once.
+   */
   protected async markedTexts(
     db: Kysely<Database>,
     match: Visible,
@@ -110,12 +114,21 @@ export class PostgresSearch extends WindowedSearch<Visible> {
   ): Promise<Map<number, MarkedTexts>> {
     const headline = (text: RawBuilder<string>) =>
       sql<string>`ts_headline('english', ${text}, q, ${HEADLINE_OPTIONS})`;
+    const unmarked = (text: RawBuilder<string>) =>
+      sql`strpos(coalesce(${text}, ''), ${MARK_OPEN}) = 0`;
     const { rows } = await sql<MarkedTexts & { id: number }>`
-      SELECT id,
-        ${headline(sql`left(body_text, ${HEADLINE_BODY_CHARS})`)} AS body,
-        ${headline(sql`summary`)} AS summary,
-        ${headline(sql`title`)} AS title
-      FROM posts, ${TSQUERY(match.text)} q WHERE id = ANY(${ids})`.execute(db);
+      WITH q AS MATERIALIZED (SELECT ${TSQUERY(match.text)} AS q),
+      b AS MATERIALIZED (
+        SELECT id, ${headline(sql`left(body_text, ${HEADLINE_BODY_CHARS})`)} AS body, summary, title
+        FROM posts, q WHERE id = ANY(${ids})),
+      s AS MATERIALIZED (
+        SELECT id, body, CASE WHEN ${unmarked(sql`body`)} THEN ${headline(sql`summary`)} END AS summary,
+          title
+        FROM b, q)
+      SELECT id, body, summary,
+        CASE WHEN ${unmarked(sql`body`)} AND ${unmarked(sql`summary`)} THEN ${headline(sql`title`)} END
+          AS title
+      FROM s, q`.execute(db);
     return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
   }
 
