@@ -11,7 +11,7 @@ import {
   PreviewService,
 } from '../server/preview/preview.service.js';
 import { systemClock } from '../server/schedule/clock.js';
-import { previewPath } from '../shared/schemas/preview.js';
+import { pagePath } from '../shared/paths.js';
 import { UsageError } from './usage.js';
 
 const STATUS = {
@@ -42,7 +42,7 @@ export async function previewCommand(slug: string, options: { expires?: string }
     });
     const { token, expiresAt, status } = await previews.link(slug, lifetime);
     const origin = (config.publicUrl ?? site.site.url).replace(/\/+$/, '');
-    console.log(`${origin}${previewPath(token)}`);
+    console.log(`${origin}${pagePath.preview(token)}`);
     console.error(
       `"${slug}" is ${STATUS[status]}. Anyone with the link can read it until ` +
         `${new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,

@@ -1,7 +1,8 @@
 /**
- * The texts and addresses of the two forms a visitor sends: the employer gate of the landing page
- * and the contact form of the portfolio. Shared by the pages (which enhance the forms with
- * JavaScript) and the server (which answers them when they are sent natively, without it).
+ * The texts of the two forms a visitor sends: the employer gate of the landing page and the
+ * contact form of the portfolio (their addresses are FORM_ROUTES in paths.ts). Shared by the
+ * pages (which enhance the forms with JavaScript) and the server (which answers them when they
+ * are sent natively, without it).
  */
 
 /** The contact form's success text, as the specification words it. */
@@ -12,12 +13,6 @@ export const WRONG_EMAIL_TEXT = 'Please text my email to login';
 
 /** The employer gate's answer once a client used up its attempts for the minute. */
 export const TOO_MANY_TEXT = 'Too many attempts. Please wait a minute and try again.';
-
-/** Where the contact form posts when it is sent without JavaScript (an HTML answer). */
-export const CONTACT_FORM_PATH = '/forms/contact';
-
-/** Where the employer gate posts when it is sent without JavaScript (a redirect or a page). */
-export const EMPLOYER_FORM_PATH = '/forms/employer-check';
 
 /**
  * The landing page's query parameter that shows the employer gate's e-mail box already open:

@@ -1,3 +1,4 @@
+import { imagePath } from './paths.js';
 import type { ImageFile, ImageVariants } from './schemas/images.js';
 
 /** Widths made of a raster image, never wider than the image itself. */
@@ -49,7 +50,7 @@ export function variantExtensions(format: ImageFormat): string[] {
 
 function file(record: ImageRecord, part: string, ext: string, width: number, height: number) {
   return {
-    url: `/images/${stem(record.name)}.${record.hash}.${part}.${ext}`,
+    url: imagePath(`${stem(record.name)}.${record.hash}.${part}.${ext}`),
     type: TYPES[ext]!,
     width,
     height,
@@ -62,7 +63,7 @@ export function imageFiles(record: ImageRecord): ImageFile[] {
   if (record.format === 'svg')
     return [
       {
-        url: `/images/${stem(record.name)}.${record.hash}.svg`,
+        url: imagePath(`${stem(record.name)}.${record.hash}.svg`),
         type: TYPES.svg!,
         width: width || 1,
         height: height || 1,

@@ -1,3 +1,4 @@
+import { imagePath, PAGE_ROUTES, pagePath } from './paths.js';
 import type { Portfolio, PublicSite } from './schemas/site-config.js';
 
 /**
@@ -75,6 +76,9 @@ export interface PostFacts {
 
 const CONTEXT = 'https://schema.org' as const;
 
+/** The search page's address with schema.org's placeholder, which must stay unencoded. */
+const SEARCH_TEMPLATE = PAGE_ROUTES.search.replace(':text', '{search_term_string}');
+
 /** An absolute URL of a path on the site. */
 export function siteUrl(site: Pick<Site, 'url'>, path: string): string {
   return `${site.url.replace(/\/+$/, '')}${path}`;
@@ -83,7 +87,7 @@ export function siteUrl(site: Pick<Site, 'url'>, path: string): string {
 const author = (site: Site) => ({
   '@type': 'Person' as const,
   name: site.author,
-  url: siteUrl(site, '/resume'),
+  url: siteUrl(site, pagePath.resume()),
 });
 
 /** The home page: the site, and how to search it (/posts/{text}). */
@@ -93,11 +97,11 @@ export function webSiteLd(site: Site): WebSiteLd {
     '@type': 'WebSite',
     name: site.title,
     description: site.description,
-    url: siteUrl(site, '/'),
+    url: siteUrl(site, pagePath.landing()),
     inLanguage: site.language,
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: siteUrl(site, '/posts/{search_term_string}') },
+      target: { '@type': 'EntryPoint', urlTemplate: siteUrl(site, SEARCH_TEMPLATE) },
       'query-input': 'required name=search_term_string',
     },
   };
@@ -108,12 +112,14 @@ export function breadcrumbLd(site: Site, crumbs: Array<[name: string, path: stri
   const list: BreadcrumbListLd = {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
-    itemListElement: [['Home', '/'] as [string, string], ...crumbs].map(([name, path], i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name,
-      item: siteUrl(site, path),
-    })),
+    itemListElement: [['Home', pagePath.landing()] as [string, string], ...crumbs].map(
+      ([name, path], i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name,
+        item: siteUrl(site, path),
+      }),
+    ),
   };
   return list;
 }
@@ -124,16 +130,16 @@ export function breadcrumbLd(site: Site, crumbs: Array<[name: string, path: stri
  */
 function postImages(post: PostFacts): string[] {
   const variants = post.image_variants;
-  if (!variants) return [`/images/${post.image}`];
+  if (!variants) return [imagePath(post.image)];
   const widest = [...variants.files].sort((a, b) => b.width - a.width)[0];
   const urls = [variants.share?.url, widest?.url].filter((url): url is string => !!url);
-  return urls.length ? [...new Set(urls)] : [`/images/${post.image}`];
+  return urls.length ? [...new Set(urls)] : [imagePath(post.image)];
 }
 
 /** A post page: the post as a BlogPosting, and its place under its category. */
 export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbListLd] {
-  const url = siteUrl(site, `/${post.slug}`);
-  const categoryPath = `/cate/${post.category.id}`;
+  const path = pagePath.post(post.slug);
+  const url = siteUrl(site, path);
   return [
     {
       '@context': CONTEXT,
@@ -151,15 +157,15 @@ export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbL
       articleSection: post.category.name,
     },
     breadcrumbLd(site, [
-      [post.category.name, categoryPath],
-      [post.title, `/${post.slug}`],
+      [post.category.name, pagePath.category(post.category.id)],
+      [post.title, path],
     ]),
   ];
 }
 
 /** A category page under Home. */
 export function categoryLd(site: Site, category: { id: number; name: string }) {
-  return breadcrumbLd(site, [[category.name, `/cate/${category.id}`]]);
+  return breadcrumbLd(site, [[category.name, pagePath.category(category.id)]]);
 }
 
 /** The portfolio page's person: what its hero and skills say. */
@@ -168,7 +174,7 @@ export function personLd(site: Site, portfolio: Pick<Portfolio, 'hero' | 'skills
     '@context': CONTEXT,
     '@type': 'Person',
     name: portfolio.hero.name,
-    url: siteUrl(site, '/resume'),
+    url: siteUrl(site, pagePath.resume()),
     jobTitle: portfolio.hero.roles[0],
     description: portfolio.hero.intro,
     knowsAbout: portfolio.skills.map((skill) => skill.name),

@@ -6,6 +6,7 @@ import {
   MAX_VARIANT_WIDTH,
   type ImageRecord,
 } from '../../shared/image-variants.js';
+import { IMAGES_PREFIX } from '../../shared/paths.js';
 import { ContentFileError } from './content-errors.js';
 
 /**
@@ -97,7 +98,7 @@ export interface VariantJob {
   make: () => Promise<Buffer>;
 }
 
-const fileName = (url: string) => url.slice('/images/'.length);
+const fileName = (url: string) => url.slice(IMAGES_PREFIX.length);
 
 /** The files of a decoded raster image, each a job: AVIF, WebP and the fallback at each width. */
 export function variantJobs(record: ImageRecord, image: DecodedImage): VariantJob[] {

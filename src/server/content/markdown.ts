@@ -1,11 +1,10 @@
 import { Marked, type Token } from 'marked';
+import { IMAGES_PREFIX, imagePath } from '../../shared/paths.js';
 import { HtmlNesting } from './html-nesting.js';
 import { isImageFileName } from './image-names.js';
 import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
 import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
 import { startPost, writerExtensions } from './markdown/extensions.js';
-
-const IMAGES_PATH = '/images/';
 
 /** GitHub-flavoured Markdown and what writers expect beyond it, one parser for the process. */
 const marked = new Marked({ gfm: true, async: false }, ...writerExtensions());
@@ -72,9 +71,9 @@ function render(markdown: string): RenderedMarkdown {
     if (token.type !== 'image') return;
     if (isImageFileName(token.href)) {
       names.add(token.href);
-      token.href = `${IMAGES_PATH}${token.href}`;
-    } else if (token.href.startsWith(IMAGES_PATH)) {
-      const name = token.href.slice(IMAGES_PATH.length);
+      token.href = imagePath(token.href);
+    } else if (token.href.startsWith(IMAGES_PREFIX)) {
+      const name = token.href.slice(IMAGES_PREFIX.length);
       if (isImageFileName(name)) names.add(name);
     }
   });

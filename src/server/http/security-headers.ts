@@ -3,6 +3,7 @@
  * data, shared by the front door's cached answers, the error answers and the Fastify hook
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
+import { IMAGES_PREFIX } from '../../shared/paths.js';
 import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
 /**
@@ -62,7 +63,7 @@ export function securityHeadersFor(
   styleHashes: readonly string[],
 ): Record<string, string> {
   if (url.startsWith('/api/')) return API_HEADERS;
-  if (url.startsWith('/images/')) return IMAGE_HEADERS;
+  if (url.startsWith(IMAGES_PREFIX)) return IMAGE_HEADERS;
   if (styleHashes !== pageHeadersFor) {
     pageHeaders = {
       'content-security-policy': contentSecurityPolicy(styleHashes),

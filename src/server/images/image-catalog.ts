@@ -1,10 +1,14 @@
 import { imageVariants } from '../../shared/image-variants.js';
+import { IMAGES_PREFIX } from '../../shared/paths.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import { ImagesRepository } from '../content/images.repository.js';
 import { ContentMemo } from '../posts/content-memo.js';
 import { picturesIn } from './pictures-in-html.js';
 
 export type VariantsByName = ReadonlyMap<string, ImageVariants>;
+
+/** How a post body written by the import shows a local image, before it becomes a <picture>. */
+const LOCAL_IMAGE = `<img src="${IMAGES_PREFIX}`;
 
 /**
  * The published images by file name, read once per content version (an import that changes an
@@ -36,7 +40,7 @@ export class ImageCatalog {
 
   /** A post's body with its images as <picture>s of their variants. */
   async body(html: string): Promise<string> {
-    if (!html.includes('<img src="/images/')) return html;
+    if (!html.includes(LOCAL_IMAGE)) return html;
     return picturesIn(html, await this.byName());
   }
 }

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { IMAGES_PREFIX } from '../../shared/paths.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
 
 /** The image types the import publishes; anything else in the images folder is never served. */
@@ -30,7 +31,7 @@ export function bestFile(variants: ImageVariants, accept: string): string {
  */
 export const imageRoutes: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.slice('/images/'.length).split('?')[0]!;
+    const path = request.url.slice(IMAGES_PREFIX.length).split('?')[0]!;
     if (HASHED.test(path) || !IMAGE_FILE.test(path)) return;
     let name: string;
     try {
@@ -48,7 +49,7 @@ export const imageRoutes: FastifyPluginAsync<{ root: string }> = async (app, { r
   });
   await app.register(fastifyStatic, {
     root,
-    prefix: '/images/',
+    prefix: IMAGES_PREFIX,
     decorateReply: false,
     index: false,
     dotfiles: 'deny',

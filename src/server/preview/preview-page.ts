@@ -1,3 +1,4 @@
+import { PAGE_ROUTES } from '../../shared/paths.js';
 import { ResponseCache } from '../http/response-cache.js';
 
 /**
@@ -9,7 +10,10 @@ export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
   'x-robots-tag': 'noindex',
 };
 
-export const isPreviewUrl = (url: string) => url.startsWith('/preview/');
+/** The preview page's path up to its token. */
+const PREVIEW_PREFIX = PAGE_ROUTES.preview.slice(0, PAGE_ROUTES.preview.indexOf(':'));
+
+export const isPreviewUrl = (url: string) => url.startsWith(PREVIEW_PREFIX);
 
 /** Produces answers through the same path as the page cache, and keeps none of them. */
 export const neverStored = new ResponseCache(0, 0);

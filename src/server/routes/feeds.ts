@@ -5,10 +5,9 @@ import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { publicSite } from '../ssr/public-site.js';
-import { renderRss } from './feeds/rss.js';
+import { FEED_ROUTES, feedPath, pagePath } from '../../shared/paths.js';
+import { FEED_ITEMS, renderRss } from './feeds/rss.js';
 import { renderSitemap, SITEMAP_MAX } from './feeds/sitemap.js';
-
-const FEED_ITEMS = 20;
 
 /** The site's origin as feeds and the sitemap link it: no trailing slash. */
 const siteOrigin = (ctx: AppContext) => publicSite(ctx).site.url.replace(/\/+$/, '');
@@ -29,7 +28,7 @@ async function siteRss(
       description: site.description,
       language: site.language,
       author: site.author,
-      link: category ? `${base}/cate/${category.id}` : `${base}/posts`,
+      link: `${base}${category ? pagePath.category(category.id) : pagePath.posts()}`,
       self: `${base}${path}`,
       base,
     },
@@ -47,31 +46,31 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
 
   const xml = 'application/rss+xml; charset=utf-8';
 
-  app.get('/rss.xml', { schema: { hide: true } }, async (request, reply) =>
+  app.get(FEED_ROUTES.rss, { schema: { hide: true } }, async (request, reply) =>
     sendCached(
       request,
       reply,
       await pages.getOrProduce(request.url, async () => ({
-        body: await rss('/rss.xml'),
+        body: await rss(feedPath.rss()),
         contentType: xml,
       })),
     ),
   );
 
   app.get<{ Params: { slug: string } }>(
-    '/feeds/:slug.xml',
+    FEED_ROUTES.categoryFeed,
     { schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 80 }) }) } },
     async (request, reply) => {
       const entry = await pages.getOrProduce(request.url, async () => {
         const category = await repository.findCategoryBySlug(request.params.slug);
         if (!category) throw notFound(`No category "${request.params.slug}"`);
-        return { body: await rss(`/feeds/${category.slug}.xml`, category), contentType: xml };
+        return { body: await rss(feedPath.category(category.slug), category), contentType: xml };
       });
       return sendCached(request, reply, entry);
     },
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+  app.get(FEED_ROUTES.sitemap, { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => {
       const base = origin();
       const [posts, categories, tags] = await Promise.all([
@@ -87,9 +86,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     return sendCached(request, reply, entry);
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+  app.get(FEED_ROUTES.robots, { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => ({
-      body: `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}/sitemap.xml\n`,
+      body: `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}${feedPath.sitemap()}\n`,
       contentType: 'text/plain; charset=utf-8',
     }));
     return sendCached(request, reply, entry);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiPath, pagePath } from '../../shared/paths.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import type { Produced } from '../http/response-cache.js';
@@ -44,14 +45,14 @@ async function movedPost(
 
 /** `/api/post/{old}`: 301 to `/api/post/{new}`, or 410 with the API's JSON error. */
 export function movedApiPost(app: FastifyInstance, slug: string, url: string) {
-  return movedPost(app, slug, url, (to) => `/api/post/${to}`);
+  return movedPost(app, slug, url, apiPath.post);
 }
 
 /** A page `/{old}` that rendered as a 404: 301 to `/{new}`, or the 410 error page. */
 export function movedPostPage(app: FastifyInstance, url: string) {
   const query = url.indexOf('?');
   const slug = POST_PATH.exec(query === -1 ? url : url.slice(0, query))?.[1];
-  return slug ? movedPost(app, slug, url, (to) => `/${to}`) : Promise.resolve(undefined);
+  return slug ? movedPost(app, slug, url, pagePath.post) : Promise.resolve(undefined);
 }
 
 /**

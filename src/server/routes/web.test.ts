@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../../shared/paths.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
@@ -98,6 +99,12 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     const hash = createHash('sha256').update(styles[0]!).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(res.body).not.toMatch(/<link rel="stylesheet"/);
+  });
+
+  it('registers a page route for each pattern of PAGE_ROUTES, which the web app routes alike', () => {
+    // src/web/routes.test.ts holds the web app's route table to the same patterns.
+    for (const pattern of Object.values(PAGE_ROUTES))
+      expect(app.hasRoute({ method: 'GET', url: pattern }), pattern).toBe(true);
   });
 
   it('answers unknown content with a real 404 page', async () => {

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { DataSource } from '../../shared/data-source.js';
+import { PAGE_ROUTES } from '../../shared/paths.js';
 import type { RenderResult } from '../../shared/render-result.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
@@ -100,7 +101,7 @@ export async function mountWeb(
   ].map((match) => match[1]!);
   await serveClientFiles(app, clientDir);
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  const page: RouteHandlerMethod = async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     // A private preview takes the same path and is never stored (preview/preview-page.ts).
     const preview = isPreviewUrl(request.url);
@@ -114,5 +115,10 @@ export async function mountWeb(
       ),
     );
     return sendCached(request, reply, entryResponse);
-  });
+  };
+  // The web app's pages by the patterns its route table has too (a test holds the two the same);
+  // the catch-all renders the rest, which the app answers with its 404 page.
+  for (const pattern of Object.values(PAGE_ROUTES))
+    app.get(pattern, { schema: { hide: true } }, page);
+  app.get('/*', { schema: { hide: true } }, page);
 }

@@ -25,6 +25,3 @@ export type PostPreview = Static<typeof PostPreview>;
 export const PreviewParams = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 600 }),
 });
-
-/** The path of a preview link; the token alone grants access, so the path names nothing else. */
-export const previewPath = (token: string) => `/preview/${token}`;

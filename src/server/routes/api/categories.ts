@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, CategoryList } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
   app.get(
-    '/api/postcates',
+    API_ROUTES.postcates,
     {
       schema: {
         summary: 'List categories',

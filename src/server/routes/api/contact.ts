@@ -6,6 +6,7 @@ import { ContactService } from '../../contact/contact.service.js';
 import { HttpError } from '../../http/errors.js';
 import { attemptLimit } from '../forms/attempt-limit.js';
 import { contactFormRoute } from '../forms/contact-form.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 /**
  * The contact form's targets: POST /api/contact (JSON, from the page's script) and its native
@@ -23,7 +24,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limit = attemptLimit(app, 'contact', 5);
 
   app.post(
-    '/api/contact',
+    API_ROUTES.contact,
     {
       onRequest: limit,
       schema: {

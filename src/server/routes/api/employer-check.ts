@@ -4,6 +4,7 @@ import { ApiError, EmployerCheckBody, EmployerCheckResult } from '../../../share
 import { normalizeEmail } from '../../config.js';
 import { attemptLimit } from '../forms/attempt-limit.js';
 import { employerFormRoute } from '../forms/employer-form.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -28,7 +29,7 @@ export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limit = attemptLimit(app, 'employer-check', 10);
 
   app.post(
-    '/api/employer-check',
+    API_ROUTES.employerCheck,
     {
       onRequest: limit,
       schema: {

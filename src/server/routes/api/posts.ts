@@ -10,12 +10,13 @@ import {
 } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { sendPostOrMoved } from '../post-moves.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
 
   app.get(
-    '/api/posts',
+    API_ROUTES.posts,
     {
       schema: {
         summary: 'A page of all published posts, newest first',
@@ -31,7 +32,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/postsCate/:categoryId',
+    API_ROUTES.postsCate,
     {
       schema: {
         summary: 'A page of the posts of one category, newest first',
@@ -48,7 +49,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/post/:slug',
+    API_ROUTES.post,
     {
       schema: {
         summary: 'One post with its related posts',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PreviewParams } from '../../../shared/schemas/preview.js';
 import { PREVIEW_HEADERS } from '../../preview/preview-page.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 /**
  * The data of a preview page for the browser (`/preview/{token}` renders on the server). Private:
@@ -8,7 +9,7 @@ import { PREVIEW_HEADERS } from '../../preview/preview-page.js';
  */
 export const previewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/api/preview/:token',
+    API_ROUTES.preview,
     { schema: { hide: true, params: PreviewParams } },
     async (request, reply) => {
       reply.headers(PREVIEW_HEADERS);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, PageQuery, SearchParams, SearchResults } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
+import { API_ROUTES, apiPath } from '../../../shared/paths.js';
 
 /** RFC 8288 links to the neighbouring pages of a search. */
 function linkHeader(text: string, page: number, lastPage: number): string {
-  const url = (n: number) => `</api/posts/${encodeURIComponent(text)}?page=${n}>`;
+  const url = (n: number) => `<${apiPath.search(text, n)}>`;
   const links = [`${url(1)}; rel="first"`, `${url(lastPage)}; rel="last"`];
   if (page > 1) links.push(`${url(Math.min(page - 1, lastPage))}; rel="prev"`);
   if (page < lastPage) links.push(`${url(page + 1)}; rel="next"`);
@@ -14,7 +15,7 @@ function linkHeader(text: string, page: number, lastPage: number): string {
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
   app.get(
-    '/api/posts/:text',
+    API_ROUTES.search,
     {
       schema: {
         summary: 'Search published posts; best match first',

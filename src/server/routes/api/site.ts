@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { publicSite } from '../../ssr/public-site.js';
 import { withSiteImages } from '../../images/site-images.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 /** The public part of the site config: landing cards and the portfolio. */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get(
-    '/api/site',
+    API_ROUTES.site,
     { schema: { summary: 'The landing cards and the portfolio', tags: ['site'] } },
     (request, reply) =>
       sendCachedJson(app.ctx.responses, request, reply, async () => ({

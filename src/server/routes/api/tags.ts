@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, PageQuery, PostPage } from '../../../shared/schemas/api.js';
 import { TagList, TagParams } from '../../../shared/schemas/tags.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
+import { API_ROUTES } from '../../../shared/paths.js';
 
 export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
 
   app.get(
-    '/api/tags',
+    API_ROUTES.tags,
     {
       schema: {
         summary: 'List the tags of published posts, most used first',
@@ -20,7 +21,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/postsTag/:tag',
+    API_ROUTES.postsTag,
     {
       schema: {
         summary: 'A page of the posts of one tag (by its slug), newest first',

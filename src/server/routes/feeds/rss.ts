@@ -1,5 +1,9 @@
+import { imagePath, pagePath } from '../../../shared/paths.js';
 import type { FeedItem } from '../../posts/posts.repository.js';
 import { escapeHtml, xmlChars } from './xml-text.js';
+
+/** How many of the newest posts a feed lists. */
+export const FEED_ITEMS = 20;
 
 export interface RssChannel {
   title: string;
@@ -79,7 +83,7 @@ export async function renderRss(channel: RssChannel, items: FeedItem[]): Promise
   self.setAttribute('type', 'application/rss+xml');
 
   for (const item of items) {
-    const link = url(`${channel.base}/${item.slug}`);
+    const link = url(`${channel.base}${pagePath.post(item.slug)}`);
     const entry = add(ch, 'item');
     // Plain text by the RSS spec: a reader gets back exactly the stored title.
     add(entry, 'title', item.title);
@@ -92,7 +96,7 @@ export async function renderRss(channel: RssChannel, items: FeedItem[]): Promise
     add(entry, 'content:encoded', item.content_html, NS_CONTENT);
     add(entry, 'category', item.category_name);
     const enclosure = add(entry, 'enclosure');
-    enclosure.setAttribute('url', url(`${channel.base}/images/${item.image}`));
+    enclosure.setAttribute('url', url(`${channel.base}${imagePath(item.image)}`));
     enclosure.setAttribute('length', '0');
     enclosure.setAttribute('type', imageType(item.image));
   }

@@ -1,3 +1,4 @@
+import { pagePath } from '../../../shared/paths.js';
 import { escapeXml } from './xml-text.js';
 
 /** The sitemap protocol's limit for one file. */
@@ -12,15 +13,16 @@ export interface SitemapEntries {
 
 /** The sitemap of the site at `base` (its origin, no trailing slash), at most SITEMAP_MAX URLs. */
 export function renderSitemap(base: string, { posts, categories, tags }: SitemapEntries): string {
+  const loc = (path: string) => `<loc>${escapeXml(`${base}${path}`)}</loc>`;
   const urls = [
-    `<url><loc>${escapeXml(base)}/</loc></url>`,
-    `<url><loc>${escapeXml(base)}/posts</loc></url>`,
-    `<url><loc>${escapeXml(base)}/resume</loc></url>`,
-    ...categories.map((c) => `<url><loc>${escapeXml(`${base}/cate/${c.id}`)}</loc></url>`),
-    ...tags.map((t) => `<url><loc>${escapeXml(`${base}/tag/${t.slug}`)}</loc></url>`),
+    `<url>${loc(pagePath.landing())}</url>`,
+    `<url>${loc(pagePath.posts())}</url>`,
+    `<url>${loc(pagePath.resume())}</url>`,
+    ...categories.map((c) => `<url>${loc(pagePath.category(c.id))}</url>`),
+    ...tags.map((t) => `<url>${loc(pagePath.tag(t.slug))}</url>`),
     ...posts.map(
       (p) =>
-        `<url><loc>${escapeXml(`${base}/${p.slug}`)}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
+        `<url>${loc(pagePath.post(p.slug))}<lastmod>${p.updated_at.slice(0, 10)}</lastmod></url>`,
     ),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.slice(0, SITEMAP_MAX).join('\n')}\n</urlset>\n`;

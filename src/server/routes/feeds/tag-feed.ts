@@ -2,15 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { sendCached } from '../../http/front/cached-answer.js';
 import { publicSite } from '../../ssr/public-site.js';
-import { renderRss } from './rss.js';
-
-const FEED_ITEMS = 20;
+import { FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
+import { FEED_ITEMS, renderRss } from './rss.js';
 
 /** RSS of one tag's newest posts: `/feeds/tag/{slug}.xml`; a tag no visible post carries is a 404. */
 export const tagFeedRoutes: FastifyPluginAsync = async (app) => {
   const { pages, posts } = app.ctx;
   app.get<{ Params: { slug: string } }>(
-    '/feeds/tag/:slug.xml',
+    FEED_ROUTES.tagFeed,
     { schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 200 }) }) } },
     async (request, reply) => {
       const entry = await pages.getOrProduce(request.url, async () => {
@@ -24,8 +23,8 @@ export const tagFeedRoutes: FastifyPluginAsync = async (app) => {
             description: `Posts tagged ${tag.name} on ${site.title}.`,
             language: site.language,
             author: site.author,
-            link: `${base}/tag/${tag.slug}`,
-            self: `${base}/feeds/tag/${tag.slug}.xml`,
+            link: `${base}${pagePath.tag(tag.slug)}`,
+            self: `${base}${feedPath.tag(tag.slug)}`,
             base,
           },
           items,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pagePath } from '../../../shared/paths.js';
 import { formAnswerPage, type FormAnswer } from './form-answer-page.js';
 
 /**
@@ -29,5 +30,5 @@ export function answerForm(
 export const CROSS_SITE: FormAnswer = {
   heading: 'Not sent',
   message: "This form can only be sent from this site's own pages.",
-  link: { href: '/', label: 'Go to the home page' },
+  link: { href: pagePath.landing(), label: 'Go to the home page' },
 };

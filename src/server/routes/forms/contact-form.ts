@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
-import { CONTACT_FORM_PATH, CONTACT_SUCCESS } from '../../../shared/forms.js';
+import { CONTACT_SUCCESS } from '../../../shared/forms.js';
+import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { CONTACT_FIELDS, contactProblems } from '../../contact/contact-problems.js';
 import type { ContactService } from '../../contact/contact.service.js';
 import { answerForm, CROSS_SITE } from './answer-form.js';
 import { acceptFormBodies, FORM_BODY_LIMIT, textField } from './form-body.js';
 import { isSameOrigin } from './same-origin.js';
 
-const BACK = { href: '/resume#contact', label: 'Back to the contact form' };
+const BACK = { href: pagePath.resume('contact'), label: 'Back to the contact form' };
 
 /**
  * The contact form sent natively (no JavaScript): the same checks, store and mail as
@@ -18,7 +19,7 @@ export const contactFormRoute: FastifyPluginAsync<{
 }> = async (app, { contact, limit }) => {
   acceptFormBodies(app);
   app.post(
-    CONTACT_FORM_PATH,
+    FORM_ROUTES.contact,
     { onRequest: limit, bodyLimit: FORM_BODY_LIMIT, schema: { hide: true } },
     async (request, reply) => {
       if (!isSameOrigin(request)) return answerForm(request, reply, 403, CROSS_SITE);
@@ -44,7 +45,7 @@ export const contactFormRoute: FastifyPluginAsync<{
       return answerForm(request, reply, 200, {
         heading: 'Message sent',
         message: CONTACT_SUCCESS,
-        link: { href: '/resume', label: 'Back to the portfolio' },
+        link: { href: pagePath.resume(), label: 'Back to the portfolio' },
       });
     },
   );

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
-import {
-  EMPLOYER_FORM_PATH,
-  EMPLOYER_GATE_PARAM,
-  WRONG_EMAIL_TEXT,
-} from '../../../shared/forms.js';
+import { EMPLOYER_GATE_PARAM, WRONG_EMAIL_TEXT } from '../../../shared/forms.js';
+import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { answerForm, CROSS_SITE } from './answer-form.js';
 import { acceptFormBodies, textField } from './form-body.js';
 import { isSameOrigin } from './same-origin.js';
@@ -18,20 +15,23 @@ export const employerFormRoute: FastifyPluginAsync<{
 }> = async (app, { allowed, limit }) => {
   acceptFormBodies(app);
   app.post(
-    EMPLOYER_FORM_PATH,
+    FORM_ROUTES.employerCheck,
     { onRequest: limit, schema: { hide: true } },
     async (request, reply) => {
       if (!isSameOrigin(request)) return answerForm(request, reply, 403, CROSS_SITE);
       if (allowed(textField(request.body, 'email')))
         return reply
           .code(303)
-          .header('location', '/resume')
+          .header('location', pagePath.resume())
           .header('cache-control', 'no-store')
           .send();
       return answerForm(request, reply, 403, {
         heading: 'Not unlocked',
         message: WRONG_EMAIL_TEXT,
-        link: { href: `/?${EMPLOYER_GATE_PARAM}=1`, label: 'Try another address' },
+        link: {
+          href: `${pagePath.landing()}?${EMPLOYER_GATE_PARAM}=1`,
+          label: 'Try another address',
+        },
       });
     },
   );

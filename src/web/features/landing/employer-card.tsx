@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  EMPLOYER_FORM_PATH,
-  EMPLOYER_GATE_PARAM,
-  TOO_MANY_TEXT,
-  WRONG_EMAIL_TEXT,
-} from '../../../shared/forms.js';
+import { EMPLOYER_GATE_PARAM, TOO_MANY_TEXT, WRONG_EMAIL_TEXT } from '../../../shared/forms.js';
+import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { dataSource } from '../../data/loader-data.js';
 import { readEmployerFlag, writeEmployerFlag } from './employer-gate.js';
 import type { LandingData } from './landing-types.js';
@@ -36,7 +32,7 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
         {employer.title}
       </h2>
       <p className="landing-card__text">{employer.text}</p>
-      <form className="landing-card__actions" method="get" action="/">
+      <form className="landing-card__actions" method="get" action={pagePath.landing()}>
         <button
           type="submit"
           name={EMPLOYER_GATE_PARAM}
@@ -52,7 +48,7 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
           I&apos;m
         </button>
         {allowed ? (
-          <Link className="button" to="/resume">
+          <Link className="button" to={pagePath.resume()}>
             Go Here
           </Link>
         ) : (
@@ -91,7 +87,7 @@ function useEmployerCheck() {
     if (result.allowed) {
       writeEmployerFlag();
       setPassedNow(true);
-      void navigate('/resume');
+      void navigate(pagePath.resume());
     } else {
       window.alert(result.status === 429 ? TOO_MANY_TEXT : WRONG_EMAIL_TEXT);
     }
@@ -125,7 +121,7 @@ function GateForm({ id, inputId, revealed, checking, onEmail }: GateFormProps) {
       id={id}
       className="landing-gate"
       method="post"
-      action={EMPLOYER_FORM_PATH}
+      action={FORM_ROUTES.employerCheck}
       hidden={!revealed}
       onSubmit={onSubmit}
       noValidate

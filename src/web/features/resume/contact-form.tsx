@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CONTACT_FORM_PATH, CONTACT_SUCCESS } from '../../../shared/forms.js';
+import { CONTACT_SUCCESS } from '../../../shared/forms.js';
+import { apiPath, FORM_ROUTES } from '../../../shared/paths.js';
 
 /**
  * The form's action, relative as the specification has it (the form lives on /resume only). It
  * is where the browser posts the form natively; with JavaScript the form posts JSON instead.
  */
-const ACTION = CONTACT_FORM_PATH.slice(1);
+const ACTION = FORM_ROUTES.contact.slice(1);
 
 type Status =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
@@ -18,7 +19,7 @@ async function send(form: HTMLFormElement): Promise<Status> {
     FIELDS.map((field) => [field, String(data.get(field) ?? '').trim()]),
   );
   try {
-    const response = await fetch('/api/contact', {
+    const response = await fetch(apiPath.contact(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

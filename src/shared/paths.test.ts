@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  API_ROUTES,
+  apiPath,
+  FEED_ROUTES,
+  feedPath,
+  fillPattern,
+  imagePath,
+  PAGE_ROUTES,
+  pagePath,
+} from './paths.js';
+
+/** The decoded parameters of `path` (its query left aside) if it matches `pattern`, else null. */
+function match(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern
+    .split(/(:[A-Za-z]+)/)
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/?#]+)';
+    })
+    .join('');
+  const found = new RegExp(`^${source}(?:\\?[^#]*)?$`).exec(path);
+  if (!found) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+}
+
+// Text a reader may search for or a stored name may hold: each must come back as it went in.
+const AWKWARD = 'C++ & café/100%?#';
+
+describe('page paths', () => {
+  const cases: Array<[keyof typeof PAGE_ROUTES, string, Record<string, string>]> = [
+    ['landing', pagePath.landing(), {}],
+    ['resume', pagePath.resume(), {}],
+    ['posts', pagePath.posts(), {}],
+    ['posts', pagePath.posts({ category: 3, page: 2 }), {}],
+    ['search', pagePath.search(AWKWARD), { text: AWKWARD }],
+    ['search', pagePath.search('cache', 3), { text: 'cache' }],
+    ['category', pagePath.category(7), { id: '7' }],
+    ['category', pagePath.category(7, 2), { id: '7' }],
+    ['tag', pagePath.tag('web-perf', 4), { tag: 'web-perf' }],
+    ['preview', pagePath.preview('eyJh.c2ln-_'), { token: 'eyJh.c2ln-_' }],
+    ['post', pagePath.post('hello-world'), { slug: 'hello-world' }],
+  ];
+  it.each(cases)('%s: %s matches its route pattern', (id, path, params) => {
+    expect(match(PAGE_ROUTES[id], path)).toEqual(params);
+  });
+
+  it('writes the addresses the specification names, page 1 and "all" left out', () => {
+    expect(pagePath.posts()).toBe('/posts');
+    expect(pagePath.posts({ category: 0, page: 1 })).toBe('/posts');
+    expect(pagePath.posts({ category: 3, page: 2 })).toBe('/posts?category=3&page=2');
+    expect(pagePath.category(7)).toBe('/cate/7');
+    expect(pagePath.category(7, 1)).toBe('/cate/7');
+    expect(pagePath.category(7, 2)).toBe('/cate/7?page=2');
+    expect(pagePath.search('a b/c')).toBe('/posts/a%20b%2Fc');
+    expect(pagePath.tag('css', 2)).toBe('/tag/css?page=2');
+    expect(pagePath.post('hello-world')).toBe('/hello-world');
+    expect(pagePath.resume('contact')).toBe('/resume#contact');
+  });
+});
+
+describe('API, feed and image paths', () => {
+  const cases: Array<[string, string, Record<string, string>]> = [
+    [API_ROUTES.posts, apiPath.posts(2), {}],
+    [API_ROUTES.postsCate, apiPath.postsCate(5, 1), { categoryId: '5' }],
+    [API_ROUTES.postsTag, apiPath.postsTag('css', 1), { tag: 'css' }],
+    [API_ROUTES.post, apiPath.post('hello-world'), { slug: 'hello-world' }],
+    [API_ROUTES.search, apiPath.search(AWKWARD, 2), { text: AWKWARD }],
+    [API_ROUTES.preview, apiPath.preview('eyJh.c2ln'), { token: 'eyJh.c2ln' }],
+    [API_ROUTES.site, apiPath.site(), {}],
+    [API_ROUTES.postcates, apiPath.postcates(), {}],
+    [API_ROUTES.tags, apiPath.tags(), {}],
+    [API_ROUTES.employerCheck, apiPath.employerCheck(), {}],
+    [API_ROUTES.contact, apiPath.contact(), {}],
+    [FEED_ROUTES.rss, feedPath.rss(), {}],
+    [FEED_ROUTES.categoryFeed, feedPath.category('news'), { slug: 'news' }],
+    [FEED_ROUTES.tagFeed, feedPath.tag('css'), { slug: 'css' }],
+    [FEED_ROUTES.sitemap, feedPath.sitemap(), {}],
+  ];
+  it.each(cases)('%s matches %s', (pattern, path, params) => {
+    expect(match(pattern, path)).toEqual(params);
+  });
+
+  it('names the page of every API list call', () => {
+    expect(apiPath.posts(1)).toBe('/api/posts?page=1');
+    expect(apiPath.postsCate(5, 2)).toBe('/api/postsCate/5?page=2');
+    expect(apiPath.search('a b', 1)).toBe('/api/posts/a%20b?page=1');
+  });
+
+  it('puts an image under /images/', () => {
+    expect(imagePath('cover.1a2b3c4d5e6f.640.webp')).toBe('/images/cover.1a2b3c4d5e6f.640.webp');
+  });
+
+  it('fills each parameter of a pattern, up to a dot', () => {
+    expect(fillPattern('/feeds/:slug.xml', { slug: 'a b' })).toBe('/feeds/a%20b.xml');
+    expect(fillPattern('/x/:a/y/:b', { a: 1, b: '/' })).toBe('/x/1/y/%2F');
+  });
+});

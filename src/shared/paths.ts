@@ -1,0 +1,128 @@
+/**
+ * Every address of the site, written once: the route patterns (`/cate/:id`) that the server
+ * registers and the web app's route table matches, and the builders that make a URL of each.
+ * A value put into a path is percent-encoded here, so callers pass raw slugs, ids and text.
+ */
+
+/** The pages the web app renders (on the server too), by the id of their route module. */
+export const PAGE_ROUTES = {
+  landing: '/',
+  resume: '/resume',
+  posts: '/posts',
+  search: '/posts/:text',
+  category: '/cate/:id',
+  tag: '/tag/:tag',
+  preview: '/preview/:token',
+  post: '/:slug',
+} as const;
+export type PageId = keyof typeof PAGE_ROUTES;
+
+/** The JSON API; the specification fixes these paths and their parameter names. */
+export const API_ROUTES = {
+  posts: '/api/posts',
+  postsCate: '/api/postsCate/:categoryId',
+  postsTag: '/api/postsTag/:tag',
+  post: '/api/post/:slug',
+  search: '/api/posts/:text',
+  site: '/api/site',
+  postcates: '/api/postcates',
+  tags: '/api/tags',
+  preview: '/api/preview/:token',
+  employerCheck: '/api/employer-check',
+  contact: '/api/contact',
+  openapi: '/api/openapi.json',
+} as const;
+
+/** The feeds, the sitemap and robots.txt. */
+export const FEED_ROUTES = {
+  rss: '/rss.xml',
+  categoryFeed: '/feeds/:slug.xml',
+  tagFeed: '/feeds/tag/:slug.xml',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+} as const;
+
+/** Where the two forms post when they are sent natively, without JavaScript. */
+export const FORM_ROUTES = {
+  contact: '/forms/contact',
+  employerCheck: '/forms/employer-check',
+} as const;
+
+/** The folder the images are served from; a file's name follows it. */
+export const IMAGES_PREFIX = '/images/';
+
+/** The names of the `:name` parameters of a route pattern. */
+export type PatternParams<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | PatternParams<`/${Tail}`>
+    : Rest extends `${infer Name}.${string}`
+      ? Name
+      : Rest
+  : never;
+
+/** `pattern` with each `:name` replaced by its value, percent-encoded. */
+export function fillPattern<P extends string>(
+  pattern: P,
+  values: Record<PatternParams<P>, string | number>,
+): string {
+  const byName = values as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(byName[name])),
+  );
+}
+
+/** A list page's address: page 1 is the address itself, a later one adds `?page=n`. */
+const listPage = (path: string, page = 1) => (page > 1 ? `${path}?page=${page}` : path);
+
+/** The addresses of the pages, as links, redirects, feeds and the sitemap write them. */
+export const pagePath = {
+  landing: () => PAGE_ROUTES.landing,
+  /** The portfolio; `section` is the id of a part of it (`contact`). */
+  resume: (section?: string) =>
+    section ? `${PAGE_ROUTES.resume}#${encodeURIComponent(section)}` : PAGE_ROUTES.resume,
+  /** All posts, or one category's (`?category=id`) in place; "all" and page 1 are left out. */
+  posts: (options: { category?: number; page?: number } = {}) => {
+    const query = new URLSearchParams();
+    if (options.category) query.set('category', String(options.category));
+    if (options.page && options.page > 1) query.set('page', String(options.page));
+    const text = query.toString();
+    return text ? `${PAGE_ROUTES.posts}?${text}` : PAGE_ROUTES.posts;
+  },
+  search: (text: string, page?: number) =>
+    listPage(fillPattern(PAGE_ROUTES.search, { text }), page),
+  category: (id: number, page?: number) =>
+    listPage(fillPattern(PAGE_ROUTES.category, { id }), page),
+  tag: (tag: string, page?: number) => listPage(fillPattern(PAGE_ROUTES.tag, { tag }), page),
+  /** A private preview link; the token alone grants access, so the path names nothing else. */
+  preview: (token: string) => fillPattern(PAGE_ROUTES.preview, { token }),
+  post: (slug: string) => fillPattern(PAGE_ROUTES.post, { slug }),
+};
+
+/** The addresses of the feeds. */
+export const feedPath = {
+  rss: () => FEED_ROUTES.rss,
+  category: (slug: string) => fillPattern(FEED_ROUTES.categoryFeed, { slug }),
+  tag: (slug: string) => fillPattern(FEED_ROUTES.tagFeed, { slug }),
+  sitemap: () => FEED_ROUTES.sitemap,
+};
+
+/** An image file by its name (the name of a stored file or of one of its variants). */
+export const imagePath = (name: string) => `${IMAGES_PREFIX}${encodeURIComponent(name)}`;
+
+/** The addresses of the JSON API; the list calls always name their page. */
+export const apiPath = {
+  posts: (page: number) => `${API_ROUTES.posts}?page=${page}`,
+  postsCate: (categoryId: number, page: number) =>
+    `${fillPattern(API_ROUTES.postsCate, { categoryId })}?page=${page}`,
+  postsTag: (tag: string, page: number) =>
+    `${fillPattern(API_ROUTES.postsTag, { tag })}?page=${page}`,
+  post: (slug: string) => fillPattern(API_ROUTES.post, { slug }),
+  search: (text: string, page: number) =>
+    `${fillPattern(API_ROUTES.search, { text })}?page=${page}`,
+  site: () => API_ROUTES.site,
+  postcates: () => API_ROUTES.postcates,
+  tags: () => API_ROUTES.tags,
+  preview: (token: string) => fillPattern(API_ROUTES.preview, { token }),
+  employerCheck: () => API_ROUTES.employerCheck,
+  contact: () => API_ROUTES.contact,
+};
