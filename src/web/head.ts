@@ -1,4 +1,5 @@
 import type { UIMatch } from 'react-router';
+import { feedPath } from '../shared/paths.js';
 import type { PublicSite } from '../shared/schemas/site-config.js';
 import type { HtmlInPage } from './data/html-in-page.js';
 import { structuredDataTags, type StructuredData } from '../shared/structured-data.js';
@@ -68,7 +69,7 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="/rss.xml">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="${feedPath.rss()}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ];
   if (meta.image) {

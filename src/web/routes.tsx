@@ -1,4 +1,5 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { PAGE_ROUTES, type PageId } from '../shared/paths.js';
 import { rootLoader } from './data/site-meta.js';
 import { Root, RootErrorBoundary } from './root.js';
 
@@ -34,26 +35,29 @@ function route(id: string, fields: RouteFields = {}): RouteObject {
   return { ...fields, id, lazy: load };
 }
 
+/** The route of page `id`, its path that of PAGE_ROUTES (shared/paths.ts) under the root's `/`. */
+const page = (id: Exclude<PageId, 'landing'>) => route(id, { path: PAGE_ROUTES[id].slice(1) });
+
 export function createRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
-      path: '/',
+      path: PAGE_ROUTES.landing,
       Component: Root,
       ErrorBoundary: RootErrorBoundary,
       loader: rootLoader,
       shouldRevalidate: () => false,
       children: [
         route('landing', { index: true }),
-        route('resume', { path: 'resume' }),
+        page('resume'),
         route('reader', {
           children: [
-            route('posts', { path: 'posts' }),
-            route('search', { path: 'posts/:text' }),
-            route('category', { path: 'cate/:id' }),
-            route('tag', { path: 'tag/:tag' }),
-            route('preview', { path: 'preview/:token' }),
-            route('post', { path: ':slug' }),
+            page('posts'),
+            page('search'),
+            page('category'),
+            page('tag'),
+            page('preview'),
+            page('post'),
           ],
         }),
         route('not-found', { path: '*' }),

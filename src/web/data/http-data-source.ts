@@ -1,4 +1,5 @@
 import type { DataSource, SearchPage } from '../../shared/data-source.js';
+import { apiPath } from '../../shared/paths.js';
 import type { Category, PostPage, PostWithRelated, SearchCard } from '../../shared/schemas/api.js';
 import type { PostPreview } from '../../shared/schemas/preview.js';
 import type { PublicSite } from '../../shared/schemas/site-config.js';
@@ -32,17 +33,19 @@ const json = async <T>(url: string): Promise<T> => (await request(url)).json() a
 
 /** The browser's data source: the JSON API of the same origin. */
 export const httpDataSource: DataSource = {
-  site: () => json<PublicSite>('/api/site'),
-  categories: () => json<Category[]>('/api/postcates'),
+  site: () => json<PublicSite>(apiPath.site()),
+  categories: () => json<Category[]>(apiPath.postcates()),
   postsPage: (page, categoryId) =>
-    json<PostPage>(categoryId === undefined ? `/api/posts?page=${page}` : `/api/postsCate/${categoryId}?page=${page}`),
-  post: (slug) => json<PostWithRelated>(`/api/post/${encodeURIComponent(slug)}`),
-  preview: (token) => json<PostPreview>(`/api/preview/${encodeURIComponent(token)}`),
-  tags: () => json<TagSummary[]>('/api/tags'),
+    json<PostPage>(
+      categoryId === undefined ? apiPath.posts(page) : apiPath.postsCate(categoryId, page),
+    ),
+  post: (slug) => json<PostWithRelated>(apiPath.post(slug)),
+  preview: (token) => json<PostPreview>(apiPath.preview(token)),
+  tags: () => json<TagSummary[]>(apiPath.tags()),
   tagPage: (page, tag) =>
-    json<PostPage>(`/api/postsTag/${encodeURIComponent(tag)}?page=${page}`),
+    json<PostPage>(apiPath.postsTag(tag, page)),
   async search(text, page): Promise<SearchPage> {
-    const response = await request(`/api/posts/${encodeURIComponent(text)}?page=${page}`);
+    const response = await request(apiPath.search(text, page));
     const data = (await response.json()) as SearchCard[];
     const number = (name: string, fallback: number) => Number(response.headers.get(name) ?? fallback);
     return {
@@ -55,7 +58,7 @@ export const httpDataSource: DataSource = {
   },
   async checkEmployer(email) {
     try {
-      const response = await request('/api/employer-check', {
+      const response = await request(apiPath.employerCheck(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ email }),

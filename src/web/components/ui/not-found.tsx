@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 
 /** The 404 page: the server answers it with HTTP 404 too. */
 export function NotFound() {
@@ -7,7 +8,7 @@ export function NotFound() {
       <h1>Page not found</h1>
       <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
       <p>
-        <Link to="/">Home</Link> · <Link to="/posts">All posts</Link>
+        <Link to={pagePath.landing()}>Home</Link> · <Link to={pagePath.posts()}>All posts</Link>
       </p>
     </main>
   );

@@ -1,4 +1,5 @@
 import { pictureParts, placeholderClass } from '../../../shared/image-variants.js';
+import { imagePath } from '../../../shared/paths.js';
 import type { ImageVariants } from '../../../shared/schemas/images.js';
 import './placeholders.css';
 
@@ -27,7 +28,7 @@ export function Picture(props: PictureProps) {
     const size = props.fallbackSize ?? { width: 800, height: 450 };
     return (
       <img
-        src={`/images/${props.image}`}
+        src={imagePath(props.image)}
         alt={alt}
         width={size.width}
         height={size.height}

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useSiteMeta } from '../../data/site-meta.js';
@@ -35,7 +36,7 @@ export function Component() {
         <EmployerCard employer={landing.employer} />
       </div>
       <p className="landing__more">
-        <Link to="/posts">Browse all posts</Link>
+        <Link to={pagePath.posts()}>Browse all posts</Link>
       </p>
     </main>
   );

@@ -1,4 +1,5 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
@@ -47,7 +48,7 @@ export function Component() {
         </>
       }
       page={page}
-      hrefFor={(n) => (n > 1 ? `/cate/${category.id}?page=${n}` : `/cate/${category.id}`)}
+      hrefFor={(n) => pagePath.category(category.id, n)}
       empty="No posts in this category yet."
       selectedCategory={category.id}
     />

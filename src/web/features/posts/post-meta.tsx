@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { PostDetail } from '../../../shared/schemas/api.js';
 import { longDate } from './long-date.js';
 import { readingTime } from './reading-time.js';
@@ -19,7 +20,7 @@ export function PostMeta({ post }: { post: PostDetail }) {
           </span>
         )}
         <span>
-          in <Link to={`/cate/${post.category.id}`}>{post.category.name}</Link>
+          in <Link to={pagePath.category(post.category.id)}>{post.category.name}</Link>
         </span>
         {minutes && <span>{minutes}</span>}
       </p>

@@ -1,4 +1,5 @@
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { imagePath, pagePath } from '../../../shared/paths.js';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { htmlInPage } from '../../data/html-in-page.js';
@@ -30,7 +31,7 @@ export const handle: RouteHandle = {
   ...routeHandle<typeof loader>(({ post }, site) => ({
     title: `${post.title} · ${site.title}`,
     description: post.summary,
-    image: post.image_variants?.share?.url ?? `/images/${post.image}`,
+    image: post.image_variants?.share?.url ?? imagePath(post.image),
     imageSize: post.image_variants?.share ?? undefined,
     type: 'article',
     structuredData: postLd(site, post),
@@ -55,7 +56,7 @@ export function Component() {
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
             <li>
-              <Link to="/">Home</Link>
+              <Link to={pagePath.landing()}>Home</Link>
             </li>
             <li aria-current="page">{post.title}</li>
           </ol>

@@ -1,4 +1,5 @@
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
@@ -17,20 +18,11 @@ function categoryParam(url: URL): number {
   return Number.isInteger(id) && id > 0 ? id : 0;
 }
 
-/** The address of /posts with a category and page; page 1 and "all" are left out. */
-export function postsHref(category: number, page: number): string {
-  const query = new URLSearchParams();
-  if (category) query.set('category', String(category));
-  if (page > 1) query.set('page', String(page));
-  const text = query.toString();
-  return text ? `/posts?${text}` : '/posts';
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<PostsData> {
   const url = new URL(request.url);
   // The search form without JavaScript arrives here as /posts?q=text.
   const q = url.searchParams.get('q');
-  if (q !== null) throw redirect(q.trim() ? `/posts/${encodeURIComponent(q.trim())}` : '/posts');
+  if (q !== null) throw redirect(q.trim() ? pagePath.search(q.trim()) : pagePath.posts());
   const category = categoryParam(url);
   const page = await load(() =>
     dataSource(context).postsPage(pageParam(request.url), category || undefined),
@@ -59,10 +51,10 @@ export function Component() {
         </>
       }
       page={page}
-      hrefFor={(n) => postsHref(category, n)}
+      hrefFor={(n) => pagePath.posts({ category, page: n })}
       empty="No posts here yet."
       selectedCategory={category}
-      onSelectCategory={(id) => navigate(postsHref(id, 1))}
+      onSelectCategory={(id) => navigate(pagePath.posts({ category: id }))}
     />
   );
 }

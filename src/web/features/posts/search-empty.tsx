@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { Category, PostCard } from '../../../shared/schemas/api.js';
 import { CardGrid } from './post-card.js';
 import './search.css';
@@ -30,7 +31,7 @@ export function SearchEmpty({
           <ul className="search-empty__categories">
             {categories.map((category) => (
               <li key={category.id}>
-                <Link to={`/cate/${category.id}`}>
+                <Link to={pagePath.category(category.id)}>
                   {category.name} ({category.post_count})
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { SearchResultPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
@@ -43,7 +44,6 @@ function matchCount(total: number, text: string): string {
 
 export function Component() {
   const { text, page, suggestions } = useLoaderData<typeof loader>();
-  const base = `/posts/${encodeURIComponent(text)}`;
   return (
     <ListScreen
       heading={
@@ -52,7 +52,7 @@ export function Component() {
         </>
       }
       page={page}
-      hrefFor={(n) => (n > 1 ? `${base}?page=${n}` : base)}
+      hrefFor={(n) => pagePath.search(text, n)}
       empty={
         suggestions ? (
           <SearchEmpty text={text} suggestions={suggestions} />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { TagRef } from '../../../shared/schemas/tags.js';
 
 /** A post's tags as links to their pages; nothing when it has none. */
@@ -8,7 +9,7 @@ export function TagList({ tags, label }: { tags: readonly TagRef[]; label: strin
     <ul className="tag-list" aria-label={label}>
       {tags.map((tag) => (
         <li key={tag.slug}>
-          <Link to={`/tag/${tag.slug}`} className="tag-list__tag">
+          <Link to={pagePath.tag(tag.slug)} className="tag-list__tag">
             #{tag.name}
           </Link>
         </li>

@@ -1,4 +1,5 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
@@ -41,7 +42,7 @@ export function Component() {
         </>
       }
       page={page}
-      hrefFor={(n) => (n > 1 ? `/tag/${tag.slug}?page=${n}` : `/tag/${tag.slug}`)}
+      hrefFor={(n) => pagePath.tag(tag.slug, n)}
       empty="No posts with this tag yet."
       selectedCategory={0}
     />

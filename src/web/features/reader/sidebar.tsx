@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { useCategories } from '../categories/index.js';
 import { useSidebarVisible } from './reader-layout.js';
@@ -14,7 +15,7 @@ interface SidebarProps {
 
 /** The category a pending navigation is going to show, so that a choice shows at once. */
 function categoryOf(location: { pathname: string; search: string }): number | undefined {
-  if (location.pathname === '/posts')
+  if (location.pathname === pagePath.posts())
     return Number(new URLSearchParams(location.search).get('category')) || 0;
   const match = /^\/cate\/(\d+)$/.exec(location.pathname);
   return match ? Number(match[1]) : undefined;
@@ -83,7 +84,8 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
   const shown = (navigation.location && categoryOf(navigation.location)) ?? selected;
-  const choose = onSelect ?? ((id: number) => navigate(id === 0 ? '/posts' : `/cate/${id}`));
+  const choose =
+    onSelect ?? ((id: number) => navigate(id === 0 ? pagePath.posts() : pagePath.category(id)));
   const { checked, changed, keyDown, left } = useArrowsThenEnter(shown, choose);
   const options = onSelect
     ? [{ id: 0, name: 'All posts', post_count: undefined }, ...items]
@@ -98,7 +100,7 @@ function CategoryChoice({ selected, onSelect }: Pick<SidebarProps, 'selected' | 
 
   return (
     // Without JavaScript the choice is sent as /posts?category=id.
-    <form action="/posts" method="get" aria-busy={loading} ref={form} data-keeps-focus>
+    <form action={pagePath.posts()} method="get" aria-busy={loading} ref={form} data-keeps-focus>
       <fieldset onKeyDown={keyDown} onBlur={left} aria-describedby="category-keys">
         <legend className="visually-hidden">Categories</legend>
         <p id="category-keys" className="visually-hidden">

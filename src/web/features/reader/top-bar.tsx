@@ -1,5 +1,6 @@
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';
 
@@ -13,7 +14,7 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
   const site = useSiteMeta();
   return (
     <header className="top-bar">
-      <Link to="/" className="top-bar__logo">
+      <Link to={pagePath.landing()} className="top-bar__logo">
         <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
           <rect width="32" height="32" rx="8" fill="currentColor" />
           <path d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z" fill="var(--surface)" />
@@ -58,7 +59,7 @@ function CategoryList() {
       <ul>
         {items.map((category) => (
           <li key={category.id}>
-            <Link to={`/cate/${category.id}`}>{category.name}</Link>
+            <Link to={pagePath.category(category.id)}>{category.name}</Link>
           </li>
         ))}
       </ul>
@@ -91,11 +92,17 @@ function SearchBox() {
     event.preventDefault();
     const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (query === '') return;
-    navigate(`/posts/${encodeURIComponent(query)}`);
+    navigate(pagePath.search(query));
   }
 
   return (
-    <form role="search" className="top-bar__search" action="/posts" method="get" onSubmit={search}>
+    <form
+      role="search"
+      className="top-bar__search"
+      action={pagePath.posts()}
+      method="get"
+      onSubmit={search}
+    >
       <label htmlFor="search-text" className="visually-hidden">
         Search posts
       </label>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/paths.js';
 import type { SectionId, ShownSection } from './sections.js';
 import { useCurrentSection } from './use-current-section.js';
 import './side-nav.css';
@@ -63,7 +64,7 @@ export function SideNav({
           }}
         />
         <p className="resume-nav__extra">
-          <Link to="/posts">Read my notes</Link>
+          <Link to={pagePath.posts()}>Read my notes</Link>
         </p>
       </div>
     </header>
