@@ -1,9 +1,10 @@
 // Lighthouse (mobile emulation) on the demo site, and the first-load JavaScript of /posts
 // compared with a bare React 19 + React Router 7 client built in the same run.
 // Env: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3291; this uses +5), BENCH_LIGHTHOUSE=0 to skip.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildBareClient } from './lib/bare-client.js';
 import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
@@ -127,31 +128,7 @@ try {
   const sum = (list, key) => list.reduce((a, x) => a + x[key], 0);
 
   // ---- baseline: bare React 19 + React Router 7 client ----
-  const bareDir = join(BENCH_DIR, 'bare-client');
-  mkdirSync(bareDir, { recursive: true });
-  writeFileSync(
-    join(bareDir, 'index.html'),
-    '<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><div id="root"><p>hi</p></div><script type="module" src="./main.jsx"></script></body></html>\n',
-  );
-  writeFileSync(
-    join(bareDir, 'main.jsx'),
-    `import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-const router = createBrowserRouter([{ path: '/', element: <p>hi</p> }]);
-hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />);
-`,
-  );
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({
-    root: bareDir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias: {} },
-    build: { outDir: join(bareDir, 'dist'), emptyOutDir: true },
-  });
-  const bareAssets = join(bareDir, 'dist', 'assets');
+  const bareAssets = join(await buildBareClient(), 'assets');
   const bareJs = readdirSync(bareAssets)
     .filter((f) => f.endsWith('.js'))
     .map((f) => {

@@ -1,7 +1,10 @@
 // Main-thread long tasks of a page load in Chromium with 4× CPU throttling (Lighthouse's mobile
 // slowdown), summed as total blocking time (each task's time over 50 ms), several loads per page:
-// a steadier view of hydration cost than Lighthouse's single run.
-// Env: CHROME_PATH (/usr/bin/chromium), BENCH_LOADS (8), BENCH_PORT (3291; this uses +6).
+// a steadier view of hydration cost than Lighthouse's single run. Then time to interactive of
+// /posts on a slow phone (4× CPU and Fast 3G, lib/interactive.js) beside a bare React Router page
+// served alike, loads alternating, median of BENCH_TTI_LOADS each.
+// Env: CHROME_PATH (/usr/bin/chromium), BENCH_LOADS (8), BENCH_TTI_LOADS (7), BENCH_PORT (3291;
+// this uses +6).
 import { chromium } from 'playwright-core';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +12,12 @@ import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
 import { BENCH_DIR } from './lib/paths.js';
+import { buildBareClient } from './lib/bare-client.js';
+import { FAST_3G, loadUntilInteractive, serveStatic } from './lib/interactive.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { startAppServer } from './lib/servers.js';
+import { median } from './lib/stats.js';
 
 const loads = envInt('BENCH_LOADS', 8);
 printMachine(`Long tasks after load (4× CPU throttling, 390 px wide, ${loads} loads per page)`);
@@ -51,7 +57,41 @@ try {
     rows.push([path, fmt(median), fmt(blocking[0]), fmt(blocking.at(-1)), fmt(longest)]);
   }
   table(['page', 'TBT median ms', 'min', 'max', 'longest task ms'], rows);
+  await timeToInteractive(browser, app.url);
 } finally {
   await browser.close();
   await stopChild(app.child);
+}
+
+/** Time to interactive of /posts and of the bare client, loads alternating so both see the host alike. */
+async function timeToInteractive(browser, appUrl) {
+  const ttiLoads = envInt('BENCH_TTI_LOADS', 7);
+  const bare = await serveStatic(await buildBareClient());
+  const pages = [
+    ['/posts', `${appUrl}/posts`],
+    ['bare React Router page', `${bare.url}/`],
+  ];
+  const runs = new Map(pages.map(([name]) => [name, []]));
+  try {
+    for (let i = 0; i < ttiLoads; i++)
+      for (const [name, url] of pages)
+        runs.get(name).push(await loadUntilInteractive(browser, url));
+  } finally {
+    bare.close();
+  }
+  const down = Math.round((FAST_3G.downloadThroughput * 8) / 1024);
+  console.log(
+    `\nTime to interactive, 4× CPU and Fast 3G (${FAST_3G.latency} ms, ${down} kbit/s down), 390 px, ${ttiLoads} cold loads each (medians; ms since navigation start)`,
+  );
+  const row = ([name]) => {
+    const loads = runs.get(name);
+    const at = (key) => median(loads.map((load) => load[key]));
+    const afterPaint = median(loads.map((load) => load.interactive - load.paint));
+    const all = loads.map((load) => fmt(load.interactive)).join(' ');
+    return [name, fmt(at('paint')), fmt(at('interactive')), fmt(afterPaint), at('scripts'), all];
+  };
+  table(
+    ['page', 'first paint', 'interactive', 'after paint', 'JS requests', 'each load'],
+    pages.map(row),
+  );
 }
