@@ -79,20 +79,50 @@ describe('the SQLite import target', () => {
 });
 
 describe('the PostgreSQL import target', () => {
-  it('writes every import the same way and announces on the content channel', async () => {
+  const searchIndexes = async (store: TestStore['store']) =>
+    (
+      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
+        WHERE tablename = 'posts' AND indexname = 'posts_search_idx'`.execute(store.db)
+    ).rows.length;
+
+  it('builds the search index after a bulk load into an empty store, and announces', async () => {
     t = await createTestStore('postgres');
     const calls = spies();
-    const target = createImportTarget(t.store, { optimizeSearchFrom: 1 });
+    const drop = vi.spyOn(ContentRepository.prototype, 'dropSearchIndex');
+    const target = createImportTarget(t.store, { optimizeSearchFrom: 100 });
     await target.run(() =>
       t!.store.db.transaction().execute(async (trx) => {
         const bulk = target.bulkWrite(trx, 0);
+        await bulk.beforeBatch(99);
+        expect(drop).not.toHaveBeenCalled();
+        await bulk.beforeBatch(100);
         await bulk.beforeBatch(10_000);
+        expect(drop).toHaveBeenCalledTimes(1);
         await bulk.afterPosts();
         await bulk.announce();
       }),
     );
+    expect(await searchIndexes(t.store)).toBe(1);
     expect(calls.notify).toHaveBeenCalledExactlyOnceWith(CONTENT_CHANNEL);
     expect(calls.pause).not.toHaveBeenCalled();
     expect(calls.optimize).not.toHaveBeenCalled();
+  });
+
+  it('keeps the index of a store that holds posts, and restores it when the import fails', async () => {
+    t = await createTestStore('postgres');
+    const drop = vi.spyOn(ContentRepository.prototype, 'dropSearchIndex');
+    const target = createImportTarget(t.store, { optimizeSearchFrom: 1 });
+    await t.store.db.transaction().execute(async (trx) => {
+      await target.bulkWrite(trx, 5).beforeBatch(10_000);
+    });
+    expect(drop).not.toHaveBeenCalled();
+    await expect(
+      t.store.db.transaction().execute(async (trx) => {
+        await target.bulkWrite(trx, 0).beforeBatch(10_000);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(drop).toHaveBeenCalledTimes(1);
+    expect(await searchIndexes(t.store)).toBe(1);
   });
 });

@@ -28,19 +28,20 @@ export interface BulkWrite {
 /**
  * A bulk import leaves SQLite's search index in many segments; merging them costs a pass over
  * the whole index, so it is done when an import wrote at least this many posts and at least a
- * tenth of the store. Smaller writes are merged by FTS5 itself as they come.
+ * tenth of the store. Smaller writes are merged by FTS5 itself as they come. On PostgreSQL, an
+ * import into an empty store builds its search index after this many posts.
  */
 export const OPTIMIZE_SEARCH_FROM = 1000;
 
 export interface TargetOptions {
-  /** Posts written from which the SQLite search index is merged afterwards (tests lower it). */
+  /** Posts written from which the search index is merged or built afterwards (tests lower it). */
   optimizeSearchFrom?: number;
 }
 
 export function createImportTarget(store: Store, options: TargetOptions = {}): ImportTarget {
   return store.engine === 'sqlite'
     ? new SqliteTarget(store.db, options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM)
-    : new PostgresTarget();
+    : new PostgresTarget(options.optimizeSearchFrom ?? OPTIMIZE_SEARCH_FROM);
 }
 
 class SqliteTarget implements ImportTarget {
@@ -57,51 +58,66 @@ class SqliteTarget implements ImportTarget {
   }
 
   bulkWrite(trx: Kysely<Database>, storedPosts: number): BulkWrite {
-    return new SqliteBulkWrite(
-      new ContentRepository(trx),
-      Math.max(this.optimizeFrom, storedPosts / 10),
-    );
-  }
-}
-
-/** From `optimizeFrom` rows written, the search index is merged once at the end. */
-class SqliteBulkWrite implements BulkWrite {
-  private mergesPaused = false;
-
-  constructor(
-    private readonly repository: ContentRepository,
-    private readonly optimizeFrom: number,
-  ) {}
-
-  async beforeBatch(rows: number): Promise<void> {
-    if (this.mergesPaused || rows < this.optimizeFrom) return;
+    const repository = new ContentRepository(trx);
     // This import will merge the whole index at its end: merging on the way is wasted.
-    await this.repository.pauseSearchIndexMerges();
-    this.mergesPaused = true;
-  }
-
-  async afterPosts(): Promise<void> {
-    if (!this.mergesPaused) return;
-    await this.repository.resumeSearchIndexMerges();
-    await this.repository.optimizeSearchIndex();
-  }
-
-  async announce(): Promise<void> {
-    // SQLite has no notifications: every instance reads the version once a second.
+    return new DeferredIndexUpkeep(Math.max(this.optimizeFrom, storedPosts / 10), {
+      defer: () => repository.pauseSearchIndexMerges(),
+      finish: async () => {
+        await repository.resumeSearchIndexMerges();
+        await repository.optimizeSearchIndex();
+      },
+      // SQLite has no notifications: every instance reads the version once a second.
+      announce: async () => {},
+    });
   }
 }
 
 class PostgresTarget implements ImportTarget {
+  constructor(private readonly bulkFrom: number) {}
+
   run<T>(write: () => Promise<T>): Promise<T> {
     return write();
   }
 
-  bulkWrite(trx: Kysely<Database>): BulkWrite {
+  bulkWrite(trx: Kysely<Database>, storedPosts: number): BulkWrite {
     const repository = new ContentRepository(trx);
-    return {
-      beforeBatch: async () => {},
-      afterPosts: async () => {},
+    // Only into an empty store: dropping the index locks the posts table until the import
+    // commits, which a store that serves posts cannot afford.
+    return new DeferredIndexUpkeep(storedPosts === 0 ? this.bulkFrom : Number.POSITIVE_INFINITY, {
+      defer: () => repository.dropSearchIndex(),
+      finish: () => repository.buildSearchIndex(),
       announce: () => repository.notify(CONTENT_CHANNEL),
-    };
+    });
+  }
+}
+
+/** An engine's upkeep of its search index when a bulk write puts it off until its end. */
+interface IndexUpkeep {
+  defer(): Promise<void>;
+  finish(): Promise<void>;
+  announce(): Promise<void>;
+}
+
+/** From `from` rows written, the search index's upkeep is put off and done once at the end. */
+class DeferredIndexUpkeep implements BulkWrite {
+  private deferred = false;
+
+  constructor(
+    private readonly from: number,
+    private readonly upkeep: IndexUpkeep,
+  ) {}
+
+  async beforeBatch(rows: number): Promise<void> {
+    if (this.deferred || rows < this.from) return;
+    await this.upkeep.defer();
+    this.deferred = true;
+  }
+
+  async afterPosts(): Promise<void> {
+    if (this.deferred) await this.upkeep.finish();
+  }
+
+  announce(): Promise<void> {
+    return this.upkeep.announce();
   }
 }
