@@ -15,7 +15,7 @@ import { porterStem } from './porter-stem.js';
 const REACH = EXCERPT_WORDS + 2;
 const GAP = EXCERPT_WORDS + 2;
 
-const NON_ASCII = /[^\0-\x7f]/g;
+const NON_ASCII = /[^\0-\x7f]/gu;
 /** A letter, digit, private-use character or accent: a part of a word to FTS5. */
 const WORD_CHAR = /[\p{L}\p{N}\p{Co}\p{M}]/u;
 

@@ -85,6 +85,23 @@ describe('FTS5 snippet() and highlight() computed in JavaScript', () => {
     expect(fts5MarkedTexts(texts, queryPhrases([['comet']]))).toBeNull();
   });
 
+  it('reads a letter past the BMP as part of its word, as FTS5 does', () => {
+    const body = 'A cache\u{1d400} and a cache, then \u{1d401}cache and the caching layer.';
+    const texts = { title: 'Letters', summary: 'Wide letters.', body };
+    db.prepare('INSERT INTO posts_fts (rowid, title, summary, body_text) VALUES (?, ?, ?, ?)').run(
+      100_001,
+      texts.title,
+      texts.summary,
+      body,
+    );
+    for (const word of ['cache', 'caching']) {
+      const rows = engine.all(`"${word}"`) as (MarkedTexts & { id: number })[];
+      const want = rows.find((row) => row.id === 100_001);
+      expect(want, word).toBeDefined();
+      expect(shown(fts5MarkedTexts(texts, queryPhrases([[word]]))), word).toBe(shown(want));
+    }
+  });
+
   it('falls back to the summary, then the title, when the body has no match', () => {
     const phrases = queryPhrases([['zephyr']]);
     const post = { title: 'Zephyr notes', summary: 'Short notes.', body: 'Nothing here.' };
