@@ -7,6 +7,7 @@ import {
   fillPattern,
   imagePath,
   PAGE_ROUTES,
+  pageParams,
   pagePath,
 } from './paths.js';
 
@@ -58,6 +59,21 @@ describe('page paths', () => {
     expect(pagePath.tag('css', 2)).toBe('/tag/css?page=2');
     expect(pagePath.post('hello-world')).toBe('/hello-world');
     expect(pagePath.resume('contact')).toBe('/resume#contact');
+  });
+});
+
+describe('pageParams', () => {
+  it('gives the parameters of a page as they stand in its path', () => {
+    expect(pageParams('category', '/cate/12')).toEqual({ id: '12' });
+    expect(pageParams('search', pagePath.search('a b'))).toEqual({ text: 'a%20b' });
+    expect(pageParams('posts', '/posts')).toEqual({});
+    expect(pageParams('post', '/hello-world')).toEqual({ slug: 'hello-world' });
+  });
+
+  it("is undefined for another page's path", () => {
+    expect(pageParams('category', '/cate/12/x')).toBeUndefined();
+    expect(pageParams('search', '/posts')).toBeUndefined();
+    expect(pageParams('post', '/tag/css')).toBeUndefined();
   });
 });
 

@@ -71,6 +71,35 @@ export function fillPattern<P extends string>(
   );
 }
 
+/** Each page's pattern as a regular expression, its parameters captured in order. */
+const PAGE_MATCHERS = Object.fromEntries(
+  Object.entries(PAGE_ROUTES).map(([id, pattern]) => {
+    const names = [...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+    const source = pattern
+      .split(/:[A-Za-z]+/)
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('([^/]+)');
+    return [id, { names, pattern: new RegExp(`^${source}$`) }];
+  }),
+) as Record<PageId, { names: string[]; pattern: RegExp }>;
+
+/**
+ * The parameters of page `id` in `pathname` as they stand there (still percent-encoded, as a
+ * caller may need to decode them its own way), or undefined when the path is another page's.
+ */
+export function pageParams<Id extends PageId>(
+  id: Id,
+  pathname: string,
+): Record<PatternParams<(typeof PAGE_ROUTES)[Id]>, string> | undefined {
+  const { names, pattern } = PAGE_MATCHERS[id];
+  const found = pattern.exec(pathname);
+  if (!found) return undefined;
+  return Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) as Record<
+    PatternParams<(typeof PAGE_ROUTES)[Id]>,
+    string
+  >;
+}
+
 /** A list page's address: page 1 is the address itself, a later one adds `?page=n`. */
 const listPage = (path: string, page = 1) => (page > 1 ? `${path}?page=${page}` : path);
 

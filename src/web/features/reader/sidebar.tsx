@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
-import { pagePath } from '../../../shared/paths.js';
+import { pageParams, pagePath } from '../../../shared/paths.js';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { useCategories } from '../categories/index.js';
 import { useSidebarVisible } from './reader-layout.js';
@@ -17,8 +17,8 @@ interface SidebarProps {
 function categoryOf(location: { pathname: string; search: string }): number | undefined {
   if (location.pathname === pagePath.posts())
     return Number(new URLSearchParams(location.search).get('category')) || 0;
-  const match = /^\/cate\/(\d+)$/.exec(location.pathname);
-  return match ? Number(match[1]) : undefined;
+  const id = pageParams('category', location.pathname)?.id;
+  return id && /^\d+$/.test(id) ? Number(id) : undefined;
 }
 
 /** The 'Categories' accordion of radio buttons and, on a post, the 'Relative Posts' accordion. */

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { pagePath } from '../../../shared/paths.js';
+import { pageParams, pagePath } from '../../../shared/paths.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';
 
@@ -69,10 +69,10 @@ function CategoryList() {
 
 /** The text of a search results address (/posts/{text}), or '' elsewhere. */
 function searchedText(pathname: string): string {
-  const match = /^\/posts\/([^/]+)$/.exec(pathname);
-  if (!match) return '';
+  const text = pageParams('search', pathname)?.text;
+  if (!text) return '';
   try {
-    return decodeURIComponent(match[1]!);
+    return decodeURIComponent(text);
   } catch {
     return '';
   }
