@@ -44,6 +44,11 @@ describe('FTS5 snippet() and highlight() computed in JavaScript', () => {
   const post = db.prepare(
     'SELECT title, summary, body_text AS body FROM posts_fts WHERE rowid = ?',
   );
+  /** Indexes a post of its own (above the random posts' rowids). */
+  const add = (id: number, texts: MarkedTexts) =>
+    db
+      .prepare('INSERT INTO posts_fts (rowid, title, summary, body_text) VALUES (?, ?, ?, ?)')
+      .run(id, texts.title, texts.summary, texts.body);
   afterAll(() => db.close());
 
   it('gives the passage, marks and ellipses FTS5 gives, for random posts and queries', () => {
@@ -72,12 +77,7 @@ describe('FTS5 snippet() and highlight() computed in JavaScript', () => {
   it('marks a match deep in a long body as FTS5 does, and nothing without a match', () => {
     const body = `${'river stone. '.repeat(3000)}Then a quasar appears. ${'stone '.repeat(40)}`;
     const texts = { title: 'A long read', summary: 'Long.', body };
-    db.prepare('INSERT INTO posts_fts (rowid, title, summary, body_text) VALUES (?, ?, ?, ?)').run(
-      100_000,
-      texts.title,
-      texts.summary,
-      body,
-    );
+    add(100_000, texts);
     const [want] = engine.all('"quasar"') as MarkedTexts[];
     const got = fts5MarkedTexts(texts, queryPhrases([['quasar']]));
     expect(shown(got)).toContain(`${MARK_OPEN}quasar${MARK_CLOSE}`);
@@ -88,12 +88,7 @@ describe('FTS5 snippet() and highlight() computed in JavaScript', () => {
   it('reads a letter past the BMP as part of its word, as FTS5 does', () => {
     const body = 'A cache\u{1d400} and a cache, then \u{1d401}cache and the caching layer.';
     const texts = { title: 'Letters', summary: 'Wide letters.', body };
-    db.prepare('INSERT INTO posts_fts (rowid, title, summary, body_text) VALUES (?, ?, ?, ?)').run(
-      100_001,
-      texts.title,
-      texts.summary,
-      body,
-    );
+    add(100_001, texts);
     for (const word of ['cache', 'caching']) {
       const rows = engine.all(`"${word}"`) as (MarkedTexts & { id: number })[];
       const want = rows.find((row) => row.id === 100_001);
