@@ -5,7 +5,7 @@
 // imports) and the stylesheet every page inlines, read from the Vite manifest; and how many modules
 // that is, as each is a request (a dynamic import that Rolldown fronts with a chunk of re-exports,
 // e.g. after a top-level await in the app, adds one).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -74,3 +74,11 @@ if (over.length)
   fail(
     `the first load of /posts is over budget: ${over.join('; ')}. Trim the bundle or regroup its chunks (see docs/performance.md).`,
   );
+
+// Server-only code stays out of the browser's files: the JSON-LD builders (src/web/page-structured-data.ts).
+const SERVER_ONLY = ['BlogPosting', 'SearchAction'];
+for (const file of readdirSync(join(clientDir, 'assets')).filter((f) => f.endsWith('.js'))) {
+  const text = readFileSync(join(clientDir, 'assets', file), 'utf8');
+  const found = SERVER_ONLY.find((marker) => text.includes(marker));
+  if (found) fail(`${file} holds ${found}: server-only code reached the browser's bundle`);
+}

@@ -5,6 +5,7 @@ import type { DataSource } from '../shared/data-source.js';
 import type { RenderResult } from '../shared/render-result.js';
 import { escapeJsonForHtml, serializeErrors } from './hydration.js';
 import { headTags, pageMeta, type RouteHandle, type SiteMeta } from './head.js';
+import { pageStructuredData } from './page-structured-data.js';
 import { createRoutes, ROUTE_MODULES } from './routes.js';
 
 const handler = createStaticHandler(createRoutes());
@@ -36,7 +37,14 @@ export async function render(request: Request, data: DataSource): Promise<Render
     handle: m.route.handle,
   }));
   const meta = site
-    ? headTags(pageMeta(matches, site, status), site, new URL(request.url))
+    ? headTags(
+        {
+          ...pageMeta(matches, site, status),
+          structuredData: pageStructuredData(matches, site, status),
+        },
+        site,
+        new URL(request.url),
+      )
     : '<title>Unexpected Application Error!</title>';
   // Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts).
   const loaderData = { ...context.loaderData };

@@ -16,7 +16,7 @@ export interface PageMeta {
   imageSize?: { width: number; height: number };
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
-  /** schema.org objects of the page, written as JSON-LD (src/shared/structured-data.ts). */
+  /** schema.org objects of the page, written as JSON-LD; the server entry fills them (page-structured-data.ts). */
   structuredData?: readonly StructuredData[];
 }
 

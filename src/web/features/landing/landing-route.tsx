@@ -4,7 +4,6 @@ import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { routeHandle } from '../../head.js';
-import { webSiteLd } from '../../../shared/structured-data.js';
 import { EmployerCard } from './employer-card.js';
 import type { LandingData } from './landing-types.js';
 import { StudentCard } from './student-card.js';
@@ -18,7 +17,6 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<LandingDa
 export const handle = routeHandle<typeof loader>((_data, site) => ({
   title: site.title,
   description: site.description,
-  structuredData: [webSiteLd(site)],
 }));
 
 export function Component() {

@@ -3,11 +3,10 @@ import { pagePath } from '../../../shared/paths.js';
 import type { PostPage } from '../../../shared/schemas/api.js';
 import { dataSource, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
-import { categoryLd } from '../../../shared/structured-data.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
 
-interface CategoryData {
+export interface CategoryData {
   page: PostPage;
   category: { id: number; name: string };
 }
@@ -32,7 +31,6 @@ export async function loader({
 export const handle = routeHandle<typeof loader>(({ page, category }, site) => ({
   title: `${category.name}${pageSuffix(page)} · ${site.title}`,
   description: `Posts about ${category.name} on ${site.title}.`,
-  structuredData: [categoryLd(site, category)],
 }));
 
 export function Component() {

@@ -4,7 +4,6 @@ import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { htmlInPage } from '../../data/html-in-page.js';
 import { routeHandle, type RouteHandle } from '../../head.js';
-import { postLd } from '../../../shared/structured-data.js';
 import { PostCover } from './post-cover.js';
 import { PostMeta } from './post-meta.js';
 import { PostNeighbours } from './post-neighbours.js';
@@ -34,7 +33,6 @@ export const handle: RouteHandle = {
     image: post.image_variants?.share?.url ?? imagePath(post.image),
     imageSize: post.image_variants?.share ?? undefined,
     type: 'article',
-    structuredData: postLd(site, post),
   })),
   // The body is often most of the page (a 16 KB post made a 58 KB page when sent twice).
   htmlInPage: htmlInPage<PostWithRelated, Sent>({

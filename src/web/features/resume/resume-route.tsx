@@ -5,7 +5,6 @@ import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
-import { personLd } from '../../../shared/structured-data.js';
 import { AboutSection } from './about-section.js';
 import { ContactSection } from './contact-section.js';
 import { HeroSection } from './hero-section.js';
@@ -38,7 +37,6 @@ export const handle = routeHandle<typeof loader>((data, site) => {
     title: `${hero.name} · ${hero.roles[0]} · Resume`,
     description: hero.intro,
     type: 'profile',
-    structuredData: [personLd(site, data.portfolio)],
   };
 });
 

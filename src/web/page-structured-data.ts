@@ -1,0 +1,41 @@
+import type { PostWithRelated } from '../shared/schemas/api.js';
+import {
+  categoryLd,
+  personLd,
+  postLd,
+  webSiteLd,
+  type StructuredData,
+} from '../shared/structured-data.js';
+import type { CategoryData } from './features/posts/category-route.js';
+import type { ResumeData } from './features/resume/resume-route.js';
+import type { SiteMeta } from './head.js';
+
+type Built = readonly StructuredData[];
+
+/** The schema.org objects of each route's page, from its loader's data. */
+const BY_ROUTE = {
+  landing: (_data: unknown, site: SiteMeta): Built => [webSiteLd(site)],
+  resume: (data: ResumeData, site: SiteMeta): Built =>
+    data.portfolio?.hero ? [personLd(site, data.portfolio)] : [],
+  category: (data: CategoryData, site: SiteMeta): Built => [categoryLd(site, data.category)],
+  post: (data: PostWithRelated, site: SiteMeta): Built => postLd(site, data.post),
+};
+
+/**
+ * The structured data of a rendered page: that of its deepest route that has any, none for an
+ * error page. Imported by the server entry only, so that the browser never loads the builders
+ * (the route handles' meta, which the browser runs for the title, carries none).
+ */
+export function pageStructuredData(
+  matches: readonly { id: string; loaderData: unknown }[],
+  site: SiteMeta,
+  status: number,
+): Built {
+  if (status >= 400) return [];
+  for (const match of [...matches].reverse()) {
+    const build = BY_ROUTE[match.id as keyof typeof BY_ROUTE] as
+      ((data: unknown, site: SiteMeta) => Built) | undefined;
+    if (build && match.loaderData !== undefined) return build(match.loaderData, site);
+  }
+  return [];
+}
