@@ -4,7 +4,12 @@ import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerp
 import { queryPhrases } from './fts5-instances.js';
 import { fts5MarkedTexts } from './fts5-snippet.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
-import { WindowedSearch } from './windowed-search.js';
+import {
+  WindowedSearch,
+  type AboveSlice,
+  type BelowSlice,
+  type WindowSlice,
+} from './windowed-search.js';
 
 /** bm25 column weights: a title match counts most, then the summary, then the body. */
 const BM25 = sql.raw('bm25(posts_fts, 10.0, 4.0, 1.0)');
@@ -79,19 +84,13 @@ export class Fts5Search extends WindowedSearch<Visible> {
     );
   }
 
-  protected rankedIds(
-    db: Kysely<Database>,
-    match: Visible,
-    floor: number,
-    limit: number,
-    offset: number,
-  ): Promise<number[]> {
+  protected rankedIds(db: Kysely<Database>, match: Visible, at: AboveSlice): Promise<number[]> {
     return this.ids(
       db,
       sql<{ id: number }>`
       SELECT rowid AS id FROM posts_fts
-      WHERE posts_fts MATCH ${match.text} AND rowid >= ${rowidBound(floor)} ${notScheduled(match)}
-      ORDER BY ${BM25}, rowid DESC LIMIT ${limit} OFFSET ${offset}`,
+      WHERE posts_fts MATCH ${match.text} AND rowid >= ${rowidBound(at.floor)} ${notScheduled(match)}
+      ORDER BY ${BM25}, rowid DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
     );
   }
 
@@ -104,9 +103,7 @@ export class Fts5Search extends WindowedSearch<Visible> {
   protected override rankedNewestIds(
     db: Kysely<Database>,
     match: Visible,
-    window: number,
-    limit: number,
-    offset: number,
+    at: WindowSlice,
   ): Promise<number[]> {
     return this.ids(
       db,
@@ -114,8 +111,8 @@ export class Fts5Search extends WindowedSearch<Visible> {
       SELECT id FROM (
         SELECT rowid AS id, ${BM25} AS score FROM posts_fts
         WHERE posts_fts MATCH ${match.text} ${notScheduled(match)}
-        ORDER BY rowid DESC LIMIT ${window}
-      ) ORDER BY score, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ORDER BY rowid DESC LIMIT ${at.window}
+      ) ORDER BY score, id DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
     );
   }
 
@@ -170,20 +167,14 @@ export class Fts5Search extends WindowedSearch<Visible> {
     return texts;
   }
 
-  protected newestIds(
-    db: Kysely<Database>,
-    match: Visible,
-    ceiling: number | null,
-    limit: number,
-    offset: number,
-  ): Promise<number[]> {
-    const below = ceiling === null ? sql`` : sql`AND rowid < ${rowidBound(ceiling)}`;
+  protected newestIds(db: Kysely<Database>, match: Visible, at: BelowSlice): Promise<number[]> {
+    const below = at.ceiling === null ? sql`` : sql`AND rowid < ${rowidBound(at.ceiling)}`;
     return this.ids(
       db,
       sql<{ id: number }>`
       SELECT rowid AS id FROM posts_fts
       WHERE posts_fts MATCH ${match.text} ${below} ${notScheduled(match)}
-      ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`,
+      ORDER BY rowid DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
     );
   }
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
-import { WindowedSearch } from './windowed-search.js';
+import { WindowedSearch, type AboveSlice, type BelowSlice } from './windowed-search.js';
 
 /** A query's text and the instant whose visible posts it searches. */
 interface Visible {
@@ -86,19 +86,13 @@ export class PostgresSearch extends WindowedSearch<Visible> {
     return ids[0] ?? 0;
   }
 
-  protected rankedIds(
-    db: Kysely<Database>,
-    match: Visible,
-    floor: number,
-    limit: number,
-    offset: number,
-  ): Promise<number[]> {
+  protected rankedIds(db: Kysely<Database>, match: Visible, at: AboveSlice): Promise<number[]> {
     return this.ids(
       db,
       sql<{ id: number }>`
         SELECT id FROM posts, ${TSQUERY(match.text)} q
-        WHERE ${VISIBLE(match)} AND search_vector @@ q AND id >= ${floor}
-        ORDER BY ts_rank(search_vector, q) DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        WHERE ${VISIBLE(match)} AND search_vector @@ q AND id >= ${at.floor}
+        ORDER BY ts_rank(search_vector, q) DESC, id DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
     );
   }
 
@@ -132,19 +126,13 @@ export class PostgresSearch extends WindowedSearch<Visible> {
     return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
   }
 
-  protected newestIds(
-    db: Kysely<Database>,
-    match: Visible,
-    ceiling: number | null,
-    limit: number,
-    offset: number,
-  ): Promise<number[]> {
-    const below = ceiling === null ? sql`` : sql`AND id < ${ceiling}`;
+  protected newestIds(db: Kysely<Database>, match: Visible, at: BelowSlice): Promise<number[]> {
+    const below = at.ceiling === null ? sql`` : sql`AND id < ${at.ceiling}`;
     return this.ids(
       db,
       sql<{ id: number }>`
         SELECT id FROM posts WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)} ${below}
-        ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ORDER BY id DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
     );
   }
 }

@@ -19,6 +19,27 @@ export const RANK_WINDOW = 1000;
  */
 export const UNRANKED_ABOVE = 20_000;
 
+/** Which of a query's ids to read: `limit` of them after the first `offset`. */
+export interface Slice {
+  limit: number;
+  offset: number;
+}
+
+/** A slice of the matches with id ≥ floor. */
+export interface AboveSlice extends Slice {
+  floor: number;
+}
+
+/** A slice of the `window` newest matches. */
+export interface WindowSlice extends Slice {
+  window: number;
+}
+
+/** A slice of the matches with id < ceiling (any id when null). */
+export interface BelowSlice extends Slice {
+  ceiling: number | null;
+}
+
 /**
  * The search plan both engines follow: count the matches, rank the newest window of them, list
  * the rest newest first, then read the page's posts. Each engine supplies the four queries.
@@ -52,9 +73,7 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   protected abstract rankedIds(
     db: Kysely<Database>,
     match: Match,
-    floor: number,
-    limit: number,
-    offset: number,
+    slice: AboveSlice,
   ): Promise<number[]>;
 
   /**
@@ -65,21 +84,17 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   protected async rankedNewestIds(
     db: Kysely<Database>,
     match: Match,
-    window: number,
-    limit: number,
-    offset: number,
+    { window, ...slice }: WindowSlice,
   ): Promise<number[]> {
     const floor = await this.nthNewestId(db, match, window);
-    return this.rankedIds(db, match, floor, limit, offset);
+    return this.rankedIds(db, match, { ...slice, floor });
   }
 
   /** Ids of matches with id < ceiling (any id when null), newest first. */
   protected abstract newestIds(
     db: Kysely<Database>,
     match: Match,
-    ceiling: number | null,
-    limit: number,
-    offset: number,
+    slice: BelowSlice,
   ): Promise<number[]>;
 
   /**
@@ -119,14 +134,14 @@ export abstract class WindowedSearch<Match> implements PostSearch {
       if (offset < ranked)
         ids.push(
           ...(await (ranked === total
-            ? this.rankedIds(db, match, 0, limit, offset)
-            : this.rankedNewestIds(db, match, ranked, limit, offset))),
+            ? this.rankedIds(db, match, { floor: 0, limit, offset })
+            : this.rankedNewestIds(db, match, { window: ranked, limit, offset }))),
         );
       if (ids.length < limit && total > ranked) {
         // The lowest id of the ranked ones (null: none are ranked): the older matches lie below.
-        const floor = ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
-        const rest = limit - ids.length;
-        ids.push(...(await this.newestIds(db, match, floor, rest, Math.max(0, offset - ranked))));
+        const ceiling = ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
+        const rest = { ceiling, limit: limit - ids.length, offset: Math.max(0, offset - ranked) };
+        ids.push(...(await this.newestIds(db, match, rest)));
       }
       return { cards: await this.withExcerpts(db, match, await this.cards(db, ids)), total };
     });
