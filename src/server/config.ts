@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { ConfigError } from './config-error.js';
 import { contactMailConfig, type ContactMailConfig } from './contact/mail-config.js';
 import type { CachePolicyConfig } from './http/front/cache-policy.js';
 import type { FrontDoorConfig } from './http/front/front-door.js';
@@ -40,7 +41,7 @@ export interface ServerConfig {
   cacheBytes: { api: number; pages: number };
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function integer(
   env: NodeJS.ProcessEnv,

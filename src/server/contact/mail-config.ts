@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 
 /** Where contact messages are mailed: the SMTP server and the addresses, read from the environment. */
 export interface SmtpServer {
