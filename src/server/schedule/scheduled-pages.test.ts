@@ -1,32 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manyPosts, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { LAUNCH, LAUNCH_POST, oldNews } from '../../../test/helpers/scheduled-fixture.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
+import { TestClock } from '../../../test/helpers/test-clock.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
-import type { Clock } from './clock.js';
 
-const LAUNCH = '2030-06-01T12:00:00.000Z';
 const T = Date.parse(LAUNCH);
 
-const POSTS: FixturePost[] = [
-  ...manyPosts(3, 'news', 'old').map((p, i) => (i === 0 ? { ...p, tags: ['rockets'] } : p)),
-  {
-    slug: 'launch',
-    title: 'Quasar launch day',
-    category: 'news',
-    body: 'The quasar launches today.',
-    date: LAUNCH,
-    tags: ['rockets'],
-  },
-];
+const POSTS = [...oldNews(3), LAUNCH_POST];
 
 describe.each(ENGINES)('scheduled posts on the pages on %s (injected clock)', (engine) => {
   let h: WebHarness;
-  const clock = new (class implements Clock {
-    time = T - 60_000;
-    now() {
-      return this.time;
-    }
-  })();
+  const clock = new TestClock(T - 60_000);
   let newsId: number;
   const page = (url: string) => h.app.inject({ method: 'GET', url });
   const shows = async (url: string) => (await page(url)).body.includes('Quasar launch day');

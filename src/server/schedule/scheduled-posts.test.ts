@@ -1,23 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
-import {
-  manyPosts,
-  writeContent,
-  type FixturePost,
-} from '../../../test/helpers/content-fixture.js';
+import { writeContent, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { LAUNCH, LAUNCH_POST, oldNews } from '../../../test/helpers/scheduled-fixture.js';
 import { buildApp } from '../app.js';
 import { importContent } from '../content/import.service.js';
 import { openStore, type Store } from '../db/connection.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
-import type { Clock } from './clock.js';
+import { TestClock } from '../../../test/helpers/test-clock.js';
 
-const LAUNCH = '2030-06-01T12:00:00.000Z';
 const LATER = '2030-06-02T00:00:00.000Z';
 const T = Date.parse(LAUNCH);
 
 const POSTS: FixturePost[] = [
-  ...manyPosts(4, 'news', 'old').map((p, i) => (i === 0 ? { ...p, tags: ['rockets'] } : p)),
+  ...oldNews(4),
   {
     slug: 'quasar-history',
     title: 'A history of the quasar',
@@ -25,14 +21,7 @@ const POSTS: FixturePost[] = [
     body: 'The quasar was named long ago.',
     date: '2024-12-01',
   },
-  {
-    slug: 'launch',
-    title: 'Quasar launch day',
-    category: 'news',
-    body: 'The quasar launches today.',
-    date: LAUNCH,
-    tags: ['rockets'],
-  },
+  LAUNCH_POST,
   {
     slug: 'follow-up',
     title: 'After the quasar launch',
@@ -41,14 +30,6 @@ const POSTS: FixturePost[] = [
     date: LATER,
   },
 ];
-
-/** A clock that the test moves. */
-class TestClock implements Clock {
-  constructor(public time: number) {}
-  now(): number {
-    return this.time;
-  }
-}
 
 describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
   let h: ApiHarness;
