@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manyPosts, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { PREVIEW_POSTS } from '../../../test/helpers/preview-posts.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
-
-const POSTS: FixturePost[] = [
-  ...manyPosts(3, 'news', 'story'),
-  {
-    slug: 'secret-plans',
-    title: 'Secret plans',
-    category: 'news',
-    body: 'The **plans** nobody may read yet.',
-    date: '2025-06-01',
-    draft: true,
-  },
-  {
-    slug: 'coming-soon',
-    title: 'Coming soon',
-    category: 'news',
-    body: 'Soon.',
-    date: '2030-01-01',
-  },
-];
 
 describe.each(ENGINES)('the preview page on %s', (engine) => {
   let h: WebHarness;
   const get = (url: string) => h.app.inject({ method: 'GET', url });
   beforeAll(async () => {
-    h = await webHarness(engine, { posts: POSTS });
+    h = await webHarness(engine, { posts: PREVIEW_POSTS });
   });
   afterAll(() => h?.close());
 

@@ -1,45 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
-import { manyPosts, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { PREVIEW_POSTS } from '../../../test/helpers/preview-posts.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
-import type { Clock } from '../schedule/clock.js';
+import { TestClock } from '../../../test/helpers/test-clock.js';
 import { PreviewRepository } from './preview.repository.js';
 import { PreviewService } from './preview.service.js';
 import { signPreview } from './preview-token.js';
-
-const POSTS: FixturePost[] = [
-  ...manyPosts(3, 'news', 'story'),
-  {
-    slug: 'secret-plans',
-    title: 'Secret plans',
-    category: 'news',
-    body: 'The **plans** nobody may read yet.',
-    date: '2025-06-01',
-    draft: true,
-  },
-  {
-    slug: 'coming-soon',
-    title: 'Coming soon',
-    category: 'news',
-    body: 'Out next year.',
-    date: '2030-01-01',
-  },
-];
 
 const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' };
 
 describe.each(ENGINES)('private previews on %s', (engine) => {
   let h: ApiHarness;
-  const clock = new (class implements Clock {
-    time = Date.parse('2026-11-23T12:00:00Z');
-    now() {
-      return this.time;
-    }
-  })();
+  const clock = new TestClock(Date.parse('2026-11-23T12:00:00Z'));
   const get = (url: string) => h.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    h = await apiHarness(engine, { posts: POSTS, clock });
+    h = await apiHarness(engine, { posts: PREVIEW_POSTS, clock });
   });
   afterAll(() => h?.close());
 
