@@ -109,3 +109,15 @@ export function manyPosts(count: number, category: string, prefix = 'post'): Fix
     date: new Date(Date.UTC(2025, 0, 1 + first + i)).toISOString().slice(0, 10),
   }));
 }
+
+/** A news post named after its slug, dated 2025-02-01; `extra` sets any other field. */
+export function newsPost(slug: string, extra: Partial<FixturePost> = {}): FixturePost {
+  return {
+    slug,
+    title: `The ${slug}`,
+    category: 'news',
+    body: `Body of ${slug}.`,
+    date: '2025-02-01',
+    ...extra,
+  };
+}

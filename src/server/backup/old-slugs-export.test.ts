@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postFile, writeContent, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { newsPost, postFile, writeContent } from '../../../test/helpers/content-fixture.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -16,25 +16,18 @@ import { exportStore } from './export.service.js';
 import { restoreStore } from './restore.service.js';
 
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `postfolio-${name}-`));
-const post = (slug: string): FixturePost => ({
-  slug,
-  title: `The ${slug}`,
-  category: 'news',
-  body: `Body of ${slug}.`,
-  date: '2025-02-01',
-});
 const OLD_SLUGS = ['alpha-old', 'beta', 'gamma', 'alpha', 'beta-new', 'never-was'];
 const other = (engine: Engine): Engine => (engine === 'sqlite' ? 'postgres' : 'sqlite');
 
 /** A store with an alias, a renamed file and a pruned post. */
 async function storeWithOldSlugs(test: TestStore, imagesDir: string) {
-  const dir = writeContent({ posts: [post('alpha'), post('beta'), post('gamma')] });
+  const dir = writeContent({ posts: [newsPost('alpha'), newsPost('beta'), newsPost('gamma')] });
   await importContent(test.store, { contentDir: dir, imagesDir });
   writeFileSync(
     join(dir, 'posts', 'alpha.md'),
-    postFile(post('alpha')).replace(/^---\n/, '---\naliases: [alpha-old]\n'),
+    postFile(newsPost('alpha')).replace(/^---\n/, '---\naliases: [alpha-old]\n'),
   );
-  writeFileSync(join(dir, 'posts', 'beta.md'), postFile(post('beta-new')));
+  writeFileSync(join(dir, 'posts', 'beta.md'), postFile(newsPost('beta-new')));
   rmSync(join(dir, 'posts', 'gamma.md'));
   await importContent(test.store, { contentDir: dir, imagesDir, prune: true });
 }

@@ -2,19 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postFile, writeContent, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import {
+  newsPost,
+  postFile,
+  writeContent,
+  type FixturePost,
+} from '../../../test/helpers/content-fixture.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { PostMovesRepository } from '../posts/post-moves.repository.js';
 import { ImportError, importContent } from './import.service.js';
-
-const post = (slug: string, extra: Partial<FixturePost> = {}): FixturePost => ({
-  slug,
-  title: `The ${slug}`,
-  category: 'news',
-  body: `Body of ${slug}.`,
-  date: '2025-02-01',
-  ...extra,
-});
 
 /** A post file with `aliases` in its front matter, written as `posts/<file>.md`. */
 function writePost(dir: string, file: string, fields: FixturePost, aliases?: string[]) {
@@ -48,7 +44,7 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
 
   beforeEach(async () => {
     test = await createTestStore(engine);
-    dir = writeContent({ posts: [post('first'), post('second')] });
+    dir = writeContent({ posts: [newsPost('first'), newsPost('second')] });
     imagesDir = mkdtempSync(join(tmpdir(), 'postfolio-images-'));
   });
   afterEach(async () => {
@@ -58,12 +54,12 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
   });
 
   it('front-matter aliases lead to the post; dropping one from the file forgets it', async () => {
-    writePost(dir, 'first', post('first'), ['first-draft-title', 'old-first']);
+    writePost(dir, 'first', newsPost('first'), ['first-draft-title', 'old-first']);
     await run();
     expect(await find('first-draft-title')).toEqual({ kind: 'alias', slug: 'first' });
     expect(await find('old-first')).toEqual({ kind: 'alias', slug: 'first' });
     expect(await find('second')).toBeUndefined();
-    writePost(dir, 'first', post('first'), ['old-first']);
+    writePost(dir, 'first', newsPost('first'), ['old-first']);
     await run();
     expect(await find('first-draft-title')).toBeUndefined();
     expect(await find('old-first')).toEqual({ kind: 'alias', slug: 'first' });
@@ -72,19 +68,19 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
   it('a slug changed between two imports of one file leads on, keeping the post and its id', async () => {
     await run();
     const id = await postId('first');
-    writePost(dir, 'first', post('renamed-once'));
+    writePost(dir, 'first', newsPost('renamed-once'));
     const summary = await run();
     expect(summary).toMatchObject({ created: 0, updated: 1 });
     expect(await postId('renamed-once')).toBe(id);
     expect(await postId('first')).toBeUndefined();
     expect(await find('first')).toEqual({ kind: 'alias', slug: 'renamed-once' });
-    writePost(dir, 'first', post('renamed-twice'));
+    writePost(dir, 'first', newsPost('renamed-twice'));
     await run();
     expect(await postId('renamed-twice')).toBe(id);
     expect(await find('first')).toEqual({ kind: 'alias', slug: 'renamed-twice' });
     expect(await find('renamed-once')).toEqual({ kind: 'alias', slug: 'renamed-twice' });
     // Back to the first slug: it is the post's again, and the others lead to it.
-    writePost(dir, 'first', post('first'));
+    writePost(dir, 'first', newsPost('first'));
     await run();
     expect(await postId('first')).toBe(id);
     expect(await find('first')).toBeUndefined();
@@ -93,27 +89,27 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
 
   it('an old slug of a renamed file gives way to a new post that takes it', async () => {
     await run();
-    writePost(dir, 'first', post('first-renamed'));
+    writePost(dir, 'first', newsPost('first-renamed'));
     await run();
-    writePost(dir, 'newcomer', post('first'));
+    writePost(dir, 'newcomer', newsPost('first'));
     await run();
     expect(await find('first')).toBeUndefined();
     expect(await postId('first')).not.toBe(await postId('first-renamed'));
   });
 
   it('refuses an alias that is a live slug, a reserved route, malformed or listed twice', async () => {
-    writePost(dir, 'first', post('first'), ['second']);
+    writePost(dir, 'first', newsPost('first'), ['second']);
     expect(await refusal()).toContain(
       'posts/first.md: alias "second" is the slug of posts/second.md',
     );
-    writePost(dir, 'first', post('first'), ['resume']);
+    writePost(dir, 'first', newsPost('first'), ['resume']);
     expect(await refusal()).toMatch(/posts\/first\.md: alias "resume" "resume" is reserved/);
-    writePost(dir, 'first', post('first'), ['Not A Slug']);
+    writePost(dir, 'first', newsPost('first'), ['Not A Slug']);
     expect(await refusal()).toMatch(/posts\/first\.md: alias "Not A Slug" must be lowercase/);
-    writePost(dir, 'first', post('first'), ['first']);
+    writePost(dir, 'first', newsPost('first'), ['first']);
     expect(await refusal()).toContain('alias "first" is the post\'s own slug');
-    writePost(dir, 'first', post('first'), ['shared-old']);
-    writePost(dir, 'second', post('second'), ['shared-old']);
+    writePost(dir, 'first', newsPost('first'), ['shared-old']);
+    writePost(dir, 'second', newsPost('second'), ['shared-old']);
     expect(await refusal()).toContain(
       'posts/second.md: alias "shared-old" is already an alias of posts/first.md',
     );
@@ -121,14 +117,14 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
   });
 
   it('refuses an alias or a slug that an unchanged file already holds as an alias', async () => {
-    writePost(dir, 'first', post('first'), ['taken-old']);
+    writePost(dir, 'first', newsPost('first'), ['taken-old']);
     await run();
-    writePost(dir, 'second', post('second'), ['taken-old']);
+    writePost(dir, 'second', newsPost('second'), ['taken-old']);
     expect(await refusal()).toContain(
       'posts/second.md: alias "taken-old" is already an alias of posts/first.md',
     );
-    writePost(dir, 'second', post('second'));
-    writePost(dir, 'third', post('taken-old'));
+    writePost(dir, 'second', newsPost('second'));
+    writePost(dir, 'third', newsPost('taken-old'));
     expect(await refusal()).toContain(
       'posts/third.md: slug "taken-old" is already an alias of posts/first.md',
     );
@@ -138,34 +134,34 @@ describe.each(ENGINES)('old slugs on %s', (engine) => {
   it('a stale post keeps its slug until pruned; then an alias may take it', async () => {
     await run();
     rmSync(join(dir, 'posts', 'second.md'));
-    writePost(dir, 'first', post('first'), ['second']);
+    writePost(dir, 'first', newsPost('first'), ['second']);
     expect(await refusal()).toContain('import with --prune to remove it');
     await run(true);
     expect(await find('second')).toEqual({ kind: 'alias', slug: 'first' });
   });
 
   it('a pruned post is gone with its aliases, a draft leaves nothing; a new post revives the slug', async () => {
-    writePost(dir, 'second', post('second'), ['second-old']);
-    writePost(dir, 'draft', post('draft-post', { draft: true }));
+    writePost(dir, 'second', newsPost('second'), ['second-old']);
+    writePost(dir, 'draft', newsPost('draft-post', { draft: true }));
     await run();
     for (const file of ['second', 'draft']) rmSync(join(dir, 'posts', `${file}.md`));
     expect(await run(true)).toMatchObject({ deleted: 2 });
     expect(await find('second')).toEqual({ kind: 'gone' });
     expect(await find('second-old')).toEqual({ kind: 'gone' });
     expect(await find('draft-post')).toBeUndefined();
-    writePost(dir, 'back', post('second'));
+    writePost(dir, 'back', newsPost('second'));
     await run(true);
     expect(await find('second')).toBeUndefined();
     expect(await postId('second')).toBeDefined();
-    writePost(dir, 'first', post('first'), ['second-old']);
+    writePost(dir, 'first', newsPost('first'), ['second-old']);
     await run(true);
     expect(await find('second-old')).toEqual({ kind: 'alias', slug: 'first' });
   });
 
   it('a refused import writes no alias, rename or removal', async () => {
     await run();
-    writePost(dir, 'first', post('first-new'), ['first-alias']);
-    writePost(dir, 'second', post('second', { category: 'nope' }));
+    writePost(dir, 'first', newsPost('first-new'), ['first-alias']);
+    writePost(dir, 'second', newsPost('second', { category: 'nope' }));
     await refusal(true);
     expect(await postId('first')).toBeDefined();
     expect(await find('first')).toBeUndefined();

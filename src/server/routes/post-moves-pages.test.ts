@@ -3,19 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { newsPost, postFile } from '../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
 import { importContent } from '../content/import.service.js';
-
-const post = (slug: string, extra: Partial<FixturePost> = {}): FixturePost => ({
-  slug,
-  title: `The ${slug}`,
-  category: 'news',
-  body: `Body of ${slug}.`,
-  date: '2025-02-01',
-  ...extra,
-});
 
 /** One GET over a real socket, through the front door: status, headers and body as sent. */
 function fetchRaw(port: number, path: string) {
@@ -41,9 +32,11 @@ describe.each(ENGINES)('old post slugs of pages through the built server on %s',
   const get = (path: string) => fetchRaw(port, path);
 
   beforeAll(async () => {
-    harness = await webHarness(engine, { posts: [post('alpha'), post('beta'), post('gamma')] });
+    harness = await webHarness(engine, {
+      posts: [newsPost('alpha'), newsPost('beta'), newsPost('gamma')],
+    });
     const contentDir = harness.config.contentDir;
-    const text = postFile(post('alpha-renamed'));
+    const text = postFile(newsPost('alpha-renamed'));
     writeFileSync(
       join(contentDir, 'posts', 'alpha.md'),
       text.replace(/^---\n/, '---\naliases: ["alpha-first"]\n'),

@@ -2,18 +2,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
-import { postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import { newsPost, postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { importContent } from '../content/import.service.js';
-
-const post = (slug: string, extra: Partial<FixturePost> = {}): FixturePost => ({
-  slug,
-  title: `The ${slug}`,
-  category: 'news',
-  body: `Body of ${slug}.`,
-  date: '2025-02-01',
-  ...extra,
-});
 
 describe.each(ENGINES)('old post slugs over the API on %s', (engine) => {
   let harness: ApiHarness;
@@ -38,11 +29,16 @@ describe.each(ENGINES)('old post slugs over the API on %s', (engine) => {
 
   beforeAll(async () => {
     harness = await apiHarness(engine, {
-      posts: [post('alpha'), post('beta'), post('gamma'), post('secret', { draft: true })],
+      posts: [
+        newsPost('alpha'),
+        newsPost('beta'),
+        newsPost('gamma'),
+        newsPost('secret', { draft: true }),
+      ],
     });
-    write('alpha', post('alpha'), ['alpha-old']);
-    write('beta', post('beta-renamed'));
-    write('secret', post('secret', { draft: true }), ['secret-old']);
+    write('alpha', newsPost('alpha'), ['alpha-old']);
+    write('beta', newsPost('beta-renamed'));
+    write('secret', newsPost('secret', { draft: true }), ['secret-old']);
     rmSync(join(harness.contentDir, 'posts', 'gamma.md'));
     await reimport();
   });
@@ -86,7 +82,7 @@ describe.each(ENGINES)('old post slugs over the API on %s', (engine) => {
   });
 
   it('a new post with a removed slug is live again', async () => {
-    write('gamma-again', post('gamma', { title: 'Gamma returns' }));
+    write('gamma-again', newsPost('gamma', { title: 'Gamma returns' }));
     await reimport();
     const back = await get('/api/post/gamma');
     expect(back.statusCode).toBe(200);
