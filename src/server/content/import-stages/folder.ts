@@ -1,8 +1,9 @@
 import { join, relative, resolve } from 'node:path';
 import type { SiteConfig } from '../../../shared/schemas/site-config.js';
 import { listFiles } from '../content-folder.js';
-import { ContentFileError, POST_FILE_SUFFIXES } from '../post-file.js';
+import { ContentFileError } from '../post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from '../site-config.js';
+import { listPostFiles } from './post-files.js';
 
 /** What an import reads of the content folder before it parses a post. */
 export interface ContentFolder {
@@ -48,7 +49,7 @@ export async function readContentFolder(contentDir: string): Promise<ContentFold
     availableImages,
     site,
     categorySlugs: new Set(site?.categories.map((c) => c.slug)),
-    files: await listFiles(join(dir, 'posts'), POST_FILE_SUFFIXES),
+    files: await listPostFiles(join(dir, 'posts')),
     failures,
   };
 }

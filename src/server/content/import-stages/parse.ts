@@ -9,6 +9,7 @@ import {
 import { SITE_CONFIG_FILE } from '../site-config.js';
 import type { ContentFolder } from './folder.js';
 import { relative } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 /**
  * Posts handed to the loader ahead of the one being written. While the main thread is busy
@@ -16,6 +17,18 @@ import { relative } from 'node:path';
  * more than a batch's worth of time; few enough to bound memory (≈ 40 KB a post in flight).
  */
 export const LOAD_AHEAD = 1024;
+
+/** Bytes a loaded post holds in the main thread's heap, rounded up (HTML, search text, fields). */
+export const POST_HEAP_BYTES = 48 * 1024;
+
+/**
+ * Posts loaded ahead within a thirty-second of the heap at most: `npm start`'s 64 MB heap imports a
+ * large folder on an empty store, and 1,024 posts in flight (≈ 40 MB) do not fit beside the
+ * server; the CLI's default heap keeps the full LOAD_AHEAD.
+ */
+export function loadAhead(heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.max(32, Math.min(LOAD_AHEAD, Math.floor(heapLimit / 32 / POST_HEAP_BYTES)));
+}
 
 /** A post file being loaded; its promise rejects with ContentFileError for a bad file. */
 export interface Loading {
@@ -50,7 +63,7 @@ export function* loadInOrder(
   loader: Pick<PostLoader, 'load'>,
   files: string[],
   sourceOf: (file: string) => PostSource,
-  ahead = LOAD_AHEAD,
+  ahead = loadAhead(),
 ): Generator<Loading> {
   const queue: Loading[] = [];
   let launched = 0;

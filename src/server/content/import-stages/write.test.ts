@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PostRow } from '../content.repository.js';
 import type { ParsedPost } from '../post-file.js';
 import type { TaggedPost } from '../post-tags.repository.js';
-import { PostWriter, toRow } from './write.js';
+import { LOAD_AHEAD, loadAhead } from './parse.js';
+import { PostWriter, toRow, WRITE_BATCH, writeBatch } from './write.js';
 
 const row = (slug: string) => ({ slug }) as PostRow;
 const tagged = (slug: string): TaggedPost => ({ slug, tags: [], publishedAt: '2025-01-01' });
@@ -95,5 +96,15 @@ describe('a parsed post as its row', () => {
       source_path: 'posts/quokka.md',
       source_hash: 'h1',
     });
+  });
+});
+
+describe('the posts held in the heap', () => {
+  it('take a small part of a small heap, and the full queue and batch in a large one', () => {
+    const mb = 2 ** 20;
+    // npm start: a 64 MB old space, of which 1/32 loaded ahead and 1/64 in a batch.
+    expect([loadAhead(70 * mb), writeBatch(70 * mb)]).toEqual([46, 23]);
+    expect([loadAhead(4096 * mb), writeBatch(4096 * mb)]).toEqual([LOAD_AHEAD, WRITE_BATCH]);
+    expect([loadAhead(4 * mb), writeBatch(4 * mb)]).toEqual([32, 16]);
   });
 });

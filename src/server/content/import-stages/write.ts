@@ -3,10 +3,20 @@ import type { ImageSizes } from '../image-files.js';
 import { sizeImages } from '../image-sizes.js';
 import type { ParsedPost } from '../post-file.js';
 import type { PostTagsRepository, TaggedPost } from '../post-tags.repository.js';
+import { POST_HEAP_BYTES } from './parse.js';
 import type { BulkWrite } from './target.js';
+import { getHeapStatistics } from 'node:v8';
 
 /** Rows written per batch inside the import's transaction. */
 export const WRITE_BATCH = 400;
+
+/**
+ * A batch within a sixty-fourth of the heap (as `loadAhead`): its rows and the statement's copy of
+ * them are held together, so `npm start`'s 64 MB heap writes about 20 at a time.
+ */
+export function writeBatch(heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.max(16, Math.min(WRITE_BATCH, Math.floor(heapLimit / 64 / POST_HEAP_BYTES)));
+}
 
 /**
  * Collects the posts to write and writes them a batch at a time, with their tags, so that
@@ -24,7 +34,7 @@ export class PostWriter {
     private readonly bulk: Pick<BulkWrite, 'beforeBatch'>,
     private readonly now: string,
     private readonly refused: () => boolean,
-    private readonly batch = WRITE_BATCH,
+    private readonly batch = writeBatch(),
   ) {}
 
   add(row: PostRow, tagged: TaggedPost): void {
