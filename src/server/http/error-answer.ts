@@ -2,6 +2,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { securityHeadersFor } from './security-headers.js';
 import { errorBody } from './errors.js';
+import { smallPage } from './small-page.js';
 
 /** The stable `code` of an error by its status, when the failure names none more precise. */
 const CODES: Record<number, string> = {
@@ -48,13 +49,6 @@ const PAGE_TEXT: Record<number, [title: string, message: string]> = {
   ],
 };
 
-/** Text made safe inside HTML elements and quoted attributes. */
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 /** API paths answer errors as JSON; everything else is a page a person may be looking at. */
 export const isApiPath = (url: string) => url.startsWith('/api/');
 
@@ -80,8 +74,8 @@ export interface PageLook {
 }
 
 /**
- * A small page with the status, a message and a link home: no script, no inline style, only the
- * site's own stylesheet (allowed by `style-src 'self'`) so it looks like the rest of the site.
+ * A small page with the status, a message and a link home; its stylesheets are the site's own,
+ * allowed by `style-src 'self'`.
  */
 export function errorPage(status: number, look: PageLook): string {
   const [title, message] =
@@ -89,26 +83,17 @@ export function errorPage(status: number, look: PageLook): string {
     (status >= 500
       ? ['Something went wrong', 'Something went wrong on our side; please retry later.']
       : ['Request refused', 'This request cannot be answered.']);
-  const links = look.stylesheets.map(
-    (href) => `\n    <link rel="stylesheet" href="${escapeHtml(href)}">`,
-  );
-  return `<!doctype html>
-<html lang="${escapeHtml(look.language)}">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>${status} · ${title}</title>${links.join('')}
-  </head>
-  <body>
-    <main id="main" class="error-page">
-      <h1>${title}</h1>
-      <p>${message}</p>
-      <p>Error ${status}. <a href="/">Go to the home page</a></p>
-    </main>
-  </body>
-</html>
-`;
+  return smallPage({
+    language: look.language,
+    meta: ['<meta name="robots" content="noindex">'],
+    title: `${status} · ${title}`,
+    stylesheets: look.stylesheets,
+    main: [
+      `<h1>${title}</h1>`,
+      `<p>${message}</p>`,
+      `<p>Error ${status}. <a href="/">Go to the home page</a></p>`,
+    ],
+  });
 }
 
 /**

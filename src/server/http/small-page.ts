@@ -1,0 +1,45 @@
+/** Text made safe inside HTML elements and quoted attributes. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A page the server writes without the web app (an error, a form's answer). */
+export interface SmallPage {
+  language: string;
+  /** Head elements between the viewport and the title, as HTML. */
+  meta: string[];
+  /** The title, as HTML. */
+  title: string;
+  /** Same-origin stylesheets, linked after the title. */
+  stylesheets: readonly string[];
+  /** The elements of the page's `<main>`, as HTML. */
+  main: string[];
+}
+
+/**
+ * The page with no script and no inline style, only the site's stylesheets (which the pages' CSP
+ * allows), in the error page's frame, so that it looks like the rest of the site.
+ */
+export function smallPage(page: SmallPage): string {
+  const head = [
+    ...page.meta,
+    `<title>${page.title}</title>`,
+    ...page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+  ];
+  return `<!doctype html>
+<html lang="${escapeHtml(page.language)}">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    ${head.join('\n    ')}
+  </head>
+  <body>
+    <main id="main" class="error-page">
+      ${page.main.join('\n      ')}
+    </main>
+  </body>
+</html>
+`;
+}
