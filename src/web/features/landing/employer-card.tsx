@@ -27,7 +27,7 @@ export function EmployerCard({ employer }: { employer: LandingData['employer'] }
       className="landing-card landing-card--employer"
       aria-labelledby="landing-employer-title"
     >
-      <p className="landing-card__kicker">For employers</p>
+      <p className="eyebrow">For employers</p>
       <h2 id="landing-employer-title" className="landing-card__title">
         {employer.title}
       </h2>

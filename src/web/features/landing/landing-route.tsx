@@ -25,7 +25,7 @@ export function Component() {
   return (
     <main id="main" className="landing">
       <header className="landing__header">
-        {site && <p className="landing__eyebrow">{site.author}</p>}
+        {site && <p className="eyebrow">{site.author}</p>}
         <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
         {site && <p className="landing__lead">{site.description}</p>}
       </header>

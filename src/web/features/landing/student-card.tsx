@@ -10,7 +10,7 @@ const DEFAULT_LINK_LABEL = 'Open the course';
 export function StudentCard({ student }: { student: LandingData['student'] }) {
   return (
     <section className="landing-card" aria-labelledby="landing-student-title">
-      <p className="landing-card__kicker">For students</p>
+      <p className="eyebrow">For students</p>
       <h2 id="landing-student-title" className="landing-card__title">
         {student.title}
       </h2>

@@ -4,7 +4,7 @@ import type { Portfolio } from '../../../shared/schemas/site-config.js';
 export function HeroSection({ hero, work }: { hero: Portfolio['hero']; work: string }) {
   return (
     <section id="hero" className="resume-hero" aria-labelledby="hero-title">
-      <p className="resume-hero__greeting">Hello, I&apos;m</p>
+      <p className="eyebrow">Hello, I&apos;m</p>
       <h1 id="hero-title" className="resume-hero__name">
         {hero.name}
       </h1>

@@ -12,7 +12,7 @@ export function SectionHeader({
 }) {
   return (
     <header className="resume-section__header">
-      <p className="resume-section__label">{label}</p>
+      <p className="eyebrow">{label}</p>
       <h2 id={id} className="resume-section__title">
         {title}
       </h2>

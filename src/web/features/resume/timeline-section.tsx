@@ -35,7 +35,7 @@ function Timeline({ title, entries }: { title: string; entries: Entry[] }) {
       <ol className="resume-timeline__list">
         {entries.map((entry) => (
           <li key={`${entry.title}-${entry.period}`} className="resume-timeline__item">
-            <p className="resume-timeline__period">{entry.period}</p>
+            <p className="eyebrow resume-timeline__period">{entry.period}</p>
             <h4 className="resume-timeline__title">{entry.title}</h4>
             <p className="resume-timeline__place">{entry.place}</p>
             {entry.details.length > 0 && (
