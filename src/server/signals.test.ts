@@ -47,7 +47,9 @@ describe('signals to `postfolio serve`, under keep-alive load', () => {
   it('SIGTERM: answers every request in flight and on open connections, then exits 0', async () => {
     serve = await startServe(POSTS, [], ENV);
     const load = keepAliveLoad({ port: serve.port, paths: mixedPaths(), connections: 60 });
-    await sleep(1500);
+    // Signalled under load: once 100 answers have come (a busy host takes longer than a quiet one).
+    const waitUntil = Date.now() + 30_000;
+    while (load.summary.answered < 100 && Date.now() < waitUntil) await sleep(100);
     const before = load.summary.answered;
     const signalled = Date.now();
     serve.child.kill('SIGTERM');
@@ -56,7 +58,7 @@ describe('signals to `postfolio serve`, under keep-alive load', () => {
     const summary = await load.stop();
     expect(code).toBe(0);
     expect(took).toBeLessThan(10_000);
-    expect(before).toBeGreaterThan(100);
+    expect(before).toBeGreaterThanOrEqual(100);
     expectNoneDropped(summary);
     // The drain told every client: their next answers closed their connections.
     expect(summary.connectionClose).toBeGreaterThan(0);
