@@ -1,5 +1,5 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
-import { SectionHeader } from './section-header.js';
+import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
 import { Skills } from './skills.js';
 
@@ -13,13 +13,7 @@ export function AboutSection({
   text: SectionText;
 }) {
   return (
-    <section id="about" className="resume-section" aria-labelledby="about-title">
-      <SectionHeader
-        id="about-title"
-        label={text.label}
-        title={text.title ?? about.heading}
-        lead={text.lead}
-      />
+    <ResumeSection id="about" text={text} defaultTitle={about.heading}>
       <div className="resume-about">
         <div className="resume-about__text">
           {about.paragraphs.map((paragraph, index) => (
@@ -38,6 +32,6 @@ export function AboutSection({
         )}
       </div>
       <Skills skills={skills} />
-    </section>
+    </ResumeSection>
   );
 }

@@ -1,6 +1,6 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { ContactForm } from './contact-form.js';
-import { SectionHeader } from './section-header.js';
+import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
 
 export function ContactSection({
@@ -13,13 +13,7 @@ export function ContactSection({
   text: SectionText;
 }) {
   return (
-    <section id="contact" className="resume-section" aria-labelledby="contact-title">
-      <SectionHeader
-        id="contact-title"
-        label={text.label}
-        title={text.title ?? text.label}
-        lead={text.lead ?? contact.intro}
-      />
+    <ResumeSection id="contact" text={text} defaultLead={contact.intro}>
       <div className="resume-contact">
         <dl className="resume-contact__details">
           <div>
@@ -45,6 +39,6 @@ export function ContactSection({
         </dl>
         <ContactForm enabled={enabled} email={contact.email} />
       </div>
-    </section>
+    </ResumeSection>
   );
 }

@@ -2,7 +2,7 @@ import { PORTFOLIO_IMAGE_SIZES } from '../../../shared/image-layout.js';
 import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { Picture } from '../../components/ui/picture.js';
-import { SectionHeader } from './section-header.js';
+import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
 
 type Product = NonNullable<Portfolio['products']>[number];
@@ -17,13 +17,7 @@ export function PortfolioSection({
   text: SectionText;
 }) {
   return (
-    <section id="portfolio" className="resume-section" aria-labelledby="portfolio-title">
-      <SectionHeader
-        id="portfolio-title"
-        label={text.label}
-        title={text.title ?? text.label}
-        lead={text.lead}
-      />
+    <ResumeSection id="portfolio" text={text}>
       <ul className="resume-products">
         {products.map((product) => (
           <li key={product.name}>
@@ -31,7 +25,7 @@ export function PortfolioSection({
           </li>
         ))}
       </ul>
-    </section>
+    </ResumeSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
-import { SectionHeader } from './section-header.js';
+import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
 
 export function ServicesSection({
@@ -10,13 +10,7 @@ export function ServicesSection({
   text: SectionText;
 }) {
   return (
-    <section id="services" className="resume-section" aria-labelledby="services-title">
-      <SectionHeader
-        id="services-title"
-        label={text.label}
-        title={text.title ?? text.label}
-        lead={text.lead}
-      />
+    <ResumeSection id="services" text={text}>
       {services.length === 0 ? (
         <p>Get in touch to talk about what your team needs.</p>
       ) : (
@@ -32,6 +26,6 @@ export function ServicesSection({
           ))}
         </ul>
       )}
-    </section>
+    </ResumeSection>
   );
 }

@@ -1,5 +1,5 @@
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
-import { SectionHeader } from './section-header.js';
+import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
 
 type Entry = Portfolio['resume']['experience'][number];
@@ -12,18 +12,12 @@ export function TimelineSection({
   text: SectionText;
 }) {
   return (
-    <section id="resume" className="resume-section" aria-labelledby="resume-title">
-      <SectionHeader
-        id="resume-title"
-        label={text.label}
-        title={text.title ?? text.label}
-        lead={text.lead ?? resume.summary}
-      />
+    <ResumeSection id="resume" text={text} defaultLead={resume.summary}>
       <div className="resume-timelines">
         <Timeline title="Experience" entries={resume.experience} />
         <Timeline title="Education" entries={resume.education} />
       </div>
-    </section>
+    </ResumeSection>
   );
 }
 
