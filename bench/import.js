@@ -34,12 +34,12 @@ for (const n of sizes) {
   console.log(`  ${summary}`);
   // The CLI reports its phases: "(posts 125.0 s on 2 threads, search index merge 10.9 s, commit 18.8 s)".
   const phase = (name) => summary.match(new RegExp(`${name} (\\d+\\.\\d) s`))?.[1] ?? '?';
-  const target = n >= 100_000 ? (seconds <= 60 ? '≤ 60 s PASS' : '≤ 60 s MISS') : '';
+  const target = n >= 100_000 ? (seconds <= 45 ? '≤ 45 s PASS' : '≤ 45 s MISS') : '';
   recordBar({
     bar: `import ${fmt(n)} posts into a new SQLite store (peak RSS ${fmt(maxRssMb)} MB)`,
     figure: `${seconds.toFixed(1)} s`,
-    target: n === 100_000 ? '≤ 60 s' : null,
-    pass: seconds <= 60,
+    target: n === 100_000 ? '≤ 45 s' : null,
+    pass: seconds <= 45,
   });
   rows.push([
     fmt(n),
