@@ -47,7 +47,9 @@ describe('signals to `postfolio serve`, under keep-alive load', () => {
   it('SIGTERM: answers every request in flight and on open connections, then exits 0', async () => {
     serve = await startServe(POSTS, [], ENV);
     const load = keepAliveLoad({ port: serve.port, paths: mixedPaths(), connections: 60 });
-    // Signalled under load: once 100 answers have come (a busy host takes longer than a quiet one).
+    // Signalled under steady load: the connections all open and answered for a while, and at
+    // least 100 answers in (a busy host takes longer than a quiet one to get there).
+    await sleep(1500);
     const waitUntil = Date.now() + 30_000;
     while (load.summary.answered < 100 && Date.now() < waitUntil) await sleep(100);
     const before = load.summary.answered;
