@@ -17,7 +17,7 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<P
   const slug = params.slug ?? '';
   const found = await load(() => dataSource(context).post(slug));
   // Asked for by an old slug, the API follows its 301 to the post: the address follows as well.
-  if (found.post.slug !== slug) throw redirect(`/${encodeURIComponent(found.post.slug)}`, 301);
+  if (found.post.slug !== slug) throw redirect(pagePath.post(found.post.slug), 301);
   return found;
 }
 
