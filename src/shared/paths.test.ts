@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  API_PREFIX,
   API_ROUTES,
   apiPath,
   FEED_ROUTES,
   feedPath,
   fillPattern,
   imagePath,
+  isApiPath,
   PAGE_ROUTES,
   pageParams,
   pagePath,
@@ -103,6 +105,17 @@ describe('API, feed and image paths', () => {
     expect(apiPath.posts(1)).toBe('/api/posts?page=1');
     expect(apiPath.postsCate(5, 2)).toBe('/api/postsCate/5?page=2');
     expect(apiPath.search('a b', 1)).toBe('/api/posts/a%20b?page=1');
+  });
+
+  it('puts every API route under one prefix, and only those', () => {
+    expect(API_PREFIX).toBe('/api/');
+    for (const route of Object.values(API_ROUTES)) expect(isApiPath(route)).toBe(true);
+    for (const route of [...Object.values(PAGE_ROUTES), ...Object.values(FEED_ROUTES)]) {
+      expect(isApiPath(route)).toBe(false);
+    }
+    // A page whose slug starts with "api" is still a page.
+    expect(isApiPath(pagePath.post('api-design'))).toBe(false);
+    expect(isApiPath('/api')).toBe(false);
   });
 
   it('puts an image under /images/', () => {

@@ -17,6 +17,12 @@ export const PAGE_ROUTES = {
 } as const;
 export type PageId = keyof typeof PAGE_ROUTES;
 
+/** What every path of the JSON API starts with: errors under it are JSON, its headers the API's. */
+export const API_PREFIX = '/api/';
+
+/** Whether `url` is under the JSON API (a constant comparison: the front door asks per request). */
+export const isApiPath = (url: string) => url.startsWith(API_PREFIX);
+
 /** The JSON API; the specification fixes these paths and their parameter names. */
 export const API_ROUTES = {
   posts: '/api/posts',

@@ -1,5 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { isApiPath } from '../../shared/paths.js';
 import { securityHeadersFor } from './security-headers.js';
 import { errorBody } from './errors.js';
 import { smallPage } from './small-page.js';
@@ -48,9 +49,6 @@ const PAGE_TEXT: Record<number, [title: string, message: string]> = {
     'The site is briefly unavailable; please retry in a few seconds.',
   ],
 };
-
-/** API paths answer errors as JSON; everything else is a page a person may be looking at. */
-export const isApiPath = (url: string) => url.startsWith('/api/');
 
 /** A complete error answer: status, every header but the length, and the body. */
 export interface ErrorAnswer {

@@ -1,3 +1,5 @@
+import { isApiPath } from '../../shared/paths.js';
+
 interface Route {
   pattern: RegExp;
   api: boolean;
@@ -27,7 +29,7 @@ export class RouteMethods {
   add(methods: string | readonly string[], url: string): void {
     this.routes.push({
       pattern: patternOf(url),
-      api: url.startsWith('/api/'),
+      api: isApiPath(url),
       methods: typeof methods === 'string' ? [methods] : methods,
     });
   }
@@ -36,7 +38,7 @@ export class RouteMethods {
   allowedOn(path: string): string[] {
     const allowed = new Set<string>();
     // The pages' catch-all sends /api/ paths on to "not found": only API routes count there.
-    const api = path.startsWith('/api/');
+    const api = isApiPath(path);
     for (const route of this.routes) {
       if ((api && !route.api) || !route.pattern.test(path)) continue;
       for (const method of route.methods) allowed.add(method);

@@ -3,7 +3,7 @@
  * data, shared by the front door's cached answers, the error answers and the Fastify hook
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
-import { IMAGES_PREFIX } from '../../shared/paths.js';
+import { IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
 import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
 /**
@@ -62,7 +62,7 @@ export function securityHeadersFor(
   url: string,
   styleHashes: readonly string[],
 ): Record<string, string> {
-  if (url.startsWith('/api/')) return API_HEADERS;
+  if (isApiPath(url)) return API_HEADERS;
   if (url.startsWith(IMAGES_PREFIX)) return IMAGE_HEADERS;
   if (styleHashes !== pageHeadersFor) {
     pageHeaders = {

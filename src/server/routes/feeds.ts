@@ -5,7 +5,7 @@ import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { PostsRepository } from '../posts/posts.repository.js';
 import { publicSite } from '../ssr/public-site.js';
-import { FEED_ROUTES, feedPath, pagePath } from '../../shared/paths.js';
+import { API_PREFIX, FEED_ROUTES, feedPath, PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { FEED_ITEMS, renderRss } from './feeds/rss.js';
 import { renderSitemap, SITEMAP_MAX } from './feeds/sitemap.js';
 
@@ -88,7 +88,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(FEED_ROUTES.robots, { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => ({
-      body: `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /posts/\n\nSitemap: ${origin()}${feedPath.sitemap()}\n`,
+      body: `User-agent: *\nAllow: /\nDisallow: ${API_PREFIX}\nDisallow: ${PAGE_ROUTES.posts}/\n\nSitemap: ${origin()}${feedPath.sitemap()}\n`,
       contentType: 'text/plain; charset=utf-8',
     }));
     return sendCached(request, reply, entry);

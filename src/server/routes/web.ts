@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { DataSource } from '../../shared/data-source.js';
-import { PAGE_ROUTES } from '../../shared/paths.js';
+import { isApiPath, PAGE_ROUTES } from '../../shared/paths.js';
 import type { RenderResult } from '../../shared/render-result.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
@@ -102,7 +102,7 @@ export async function mountWeb(
   await serveClientFiles(app, clientDir);
 
   const page: RouteHandlerMethod = async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    if (isApiPath(request.url)) return reply.callNotFound();
     // A private preview takes the same path and is never stored (preview/preview-page.ts).
     const preview = isPreviewUrl(request.url);
     const pages = preview ? neverStored : app.ctx.pages;

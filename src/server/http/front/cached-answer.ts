@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { isApiPath } from '../../../shared/paths.js';
 import {
   encode,
   encodingFor,
@@ -142,7 +143,7 @@ export function serveFromCache(
 ): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
-  const entry = (url.startsWith('/api/') ? ctx.responses : ctx.pages).get(url);
+  const entry = (isApiPath(url) ? ctx.responses : ctx.pages).get(url);
   if (!entry) return false;
   const { ifNoneMatch, acceptEncoding } = conditionsOf(req.rawHeaders);
   const answer = cachedAnswer(ctx, entry, url, ifNoneMatch, acceptEncoding);
