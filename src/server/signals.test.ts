@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { keepAliveLoad, type KeepAliveSummary } from '../../bench/lib/keepalive-load.js';
 import { manyPosts } from '../../test/helpers/content-fixture.js';
 import { startServe, type ServeProcess } from '../../test/helpers/serve-process.js';
+import { apiPath, pagePath } from '../shared/paths.js';
 
 const POSTS = manyPosts(120, 'news', 'story');
 /**
@@ -22,7 +23,7 @@ function mixedPaths(): string[] {
   for (let i = 0; i < 2000; i++) {
     const n = (i % 120) + 1;
     paths.push(
-      ['/api/posts?page=1', '/posts', '/story-1'][i % 3]!,
+      [apiPath.posts(1), pagePath.posts(), '/story-1'][i % 3]!,
       `/api/post/story-${n}`,
       `/story-${n}`,
       `/api/posts/story%20${i}`,

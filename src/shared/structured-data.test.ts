@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectValidJsonLd, jsonLdOf } from '../../test/helpers/json-ld.js';
 import { categoryLd, personLd, postLd, structuredDataTags, webSiteLd } from './structured-data.js';
+import { imagePath } from './paths.js';
 
 const SITE = {
   title: 'A site',
@@ -36,10 +37,10 @@ describe('structured data', () => {
       ...POST,
       image_variants: {
         files: [
-          { url: '/images/cover.abc.640.webp', width: 640 },
-          { url: '/images/cover.abc.1920.webp', width: 1920 },
+          { url: imagePath('cover.abc.640.webp'), width: 640 },
+          { url: imagePath('cover.abc.1920.webp'), width: 1920 },
         ],
-        share: { url: '/images/cover.abc.share.jpg' },
+        share: { url: imagePath('cover.abc.share.jpg') },
       },
     })[0];
     expect(withVariants.image).toEqual([

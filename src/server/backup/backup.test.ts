@@ -13,6 +13,7 @@ import { openStore, type Store } from '../db/connection.js';
 import type { Engine } from '../db/schema.js';
 import { backupStore, defaultBackupFile } from './backup.service.js';
 import { restoreStore } from './restore.service.js';
+import { apiPath } from '../../shared/paths.js';
 
 /** Two versions of one site: the same slugs, every title, body and the site's title changed. */
 function siteVersions(count: number) {
@@ -166,7 +167,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
         imagesDir: harness.config.imagesDir,
       });
       const title = async () => {
-        const response = await harness.app.inject({ url: '/api/post/post-1' });
+        const response = await harness.app.inject({ url: apiPath.post('post-1') });
         return (response.json() as { post: { title: string } }).post.title;
       };
       const eventually = async (expected: string) => {

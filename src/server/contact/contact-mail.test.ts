@@ -4,6 +4,7 @@ import { SMTP_USER, startSmtpInbox, type SmtpInbox } from '../../../test/helpers
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { loadConfig } from '../config.js';
 import { oneLine } from './notification-mail.js';
+import { apiPath, FORM_ROUTES } from '../../shared/paths.js';
 
 const OWNER = 'hello@fixture.example'; // the contact e-mail of the fixture's site.yaml
 
@@ -24,7 +25,7 @@ async function inboxAndApp(engine: (typeof ENGINES)[number], inbox: SmtpInbox | 
 }
 
 const json = (h: ContactApp, payload: Record<string, string>) =>
-  h.app.inject({ method: 'POST', url: '/api/contact', payload });
+  h.app.inject({ method: 'POST', url: apiPath.contact(), payload });
 
 const waitFor = async (done: () => boolean, ms = 5000) => {
   const until = Date.now() + ms;
@@ -72,7 +73,7 @@ describe.each(ENGINES)('contact notification mail on %s', (engine) => {
     });
     const res = await h.app.inject({
       method: 'POST',
-      url: '/forms/contact',
+      url: FORM_ROUTES.contact,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         name: 'Eve\r\nBcc: victim@example.com',

@@ -29,6 +29,7 @@ import { PostsRepository } from '../posts/posts.repository.js';
 import { parseSearchText } from '../posts/search/search-query.js';
 import { createPostSearch } from '../posts/search/search.js';
 import { ImportError, importContent, type ImportOptions } from './import.service.js';
+import { pagePath } from '../../shared/paths.js';
 
 const GOOD: FixturePost[] = [
   ...manyPosts(3, 'news', 'story'),
@@ -537,7 +538,7 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       );
       const site = siteFixture({ news: 'News', guides: 'Guides' });
       site.site.url = 'http://fixture.example';
-      site.landing.student.url = '/resume';
+      site.landing.student.url = pagePath.resume();
       site.portfolio.products![0]!.url = 'mailto:shop@fixture.example';
       write(contentDir, 'site.yaml', stringify(site));
       expect(await importContent(t.store, opts)).toMatchObject({ created: N + 1 });

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import type { DevState } from './dev-events.js';
 import { startDevServer, type DevServer } from './dev-server.js';
 import { LIVE_RELOAD_SCRIPT } from './live-reload.js';
+import { apiPath } from '../../shared/paths.js';
 
 const post = (slug: string, title: string) =>
   postFile({ slug, title, category: 'news', body: `About ${slug}.`, date: '2025-03-01' });
@@ -94,7 +95,7 @@ describe('postfolio dev server', () => {
   });
 
   const title = async (slug: string) => {
-    const res = await fetch(`${base}/api/post/${slug}`);
+    const res = await fetch(`${base}${apiPath.post(slug)}`);
     return res.ok ? ((await res.json()) as { post: { title: string } }).post.title : res.status;
   };
 

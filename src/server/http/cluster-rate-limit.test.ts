@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
 import { WindowCounter } from './cluster-rate-limit.js';
+import { apiPath } from '../../shared/paths.js';
 
 describe('WindowCounter', () => {
   it('counts per key within a window and starts again after it', () => {
@@ -38,7 +39,7 @@ function employerCheck(port: number): Promise<number> {
         port,
         host: '127.0.0.1',
         method: 'POST',
-        path: '/api/employer-check',
+        path: apiPath.employerCheck(),
         agent: false,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },

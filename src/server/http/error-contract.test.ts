@@ -5,6 +5,7 @@ import { contractProblems } from '../../../test/helpers/error-contract.js';
 import { rawRequest, type RawAnswer } from '../../../test/helpers/raw-http.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
+import { API_ROUTES, apiPath, feedPath, pagePath } from '../../shared/paths.js';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE' | 'PROPFIND' | 'OPTIONS' | 'PUT';
 
@@ -81,10 +82,10 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
   it('answers page URLs that fail with an HTML page, known paths asked otherwise with 405', async () => {
     expect((await inject('GET', '/index.html')).statusCode).toBe(404);
     for (const [method, url] of [
-      ['PROPFIND', '/posts'],
+      ['PROPFIND', pagePath.posts()],
       ['DELETE', '/'],
-      ['PUT', '/posts/story'],
-      ['POST', '/rss.xml'],
+      ['PUT', pagePath.search('story')],
+      ['POST', feedPath.rss()],
     ] as const) {
       const res = await inject(method, url);
       expect(res.statusCode, `${method} ${url}`).toBe(405);
@@ -95,20 +96,20 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
   it('gives API errors stable codes', async () => {
     const cases: [Method, string, number, string, object?][] = [
       ['GET', '/api/nope', 404, 'not_found'],
-      ['DELETE', '/api/posts', 405, 'method_not_allowed'],
-      ['OPTIONS', '/api/employer-check', 405, 'method_not_allowed'],
-      ['GET', '/api/posts?page=0', 400, 'bad_request'],
-      ['GET', '/api/postsCate/99999', 404, 'not_found'],
+      ['DELETE', API_ROUTES.posts, 405, 'method_not_allowed'],
+      ['OPTIONS', apiPath.employerCheck(), 405, 'method_not_allowed'],
+      ['GET', apiPath.posts(0), 400, 'bad_request'],
+      ['GET', apiPath.postsCate(99999, 1), 404, 'not_found'],
       [
         'POST',
-        '/api/employer-check',
+        apiPath.employerCheck(),
         413,
         'payload_too_large',
         { payload: { email: 'x'.repeat(70_000) } },
       ],
       [
         'POST',
-        '/api/employer-check',
+        apiPath.employerCheck(),
         415,
         'unsupported_media_type',
         { payload: 'x', headers: { 'content-type': 'application/x-nope' } },
@@ -119,12 +120,12 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
       expect(res.statusCode, `${method} ${url}`).toBe(status);
       expect(res.json().error.code, `${method} ${url}`).toBe(code);
     }
-    expect((await inject('DELETE', '/api/posts')).headers.allow).toBe('GET, HEAD');
+    expect((await inject('DELETE', API_ROUTES.posts)).headers.allow).toBe('GET, HEAD');
   });
 
   it('refuses text the database cannot store in a JSON body, and absurdly deep bodies', async () => {
     const contact = (message: unknown) =>
-      inject('POST', '/api/contact', {
+      inject('POST', apiPath.contact(), {
         payload: { name: 'A', email: 'a@example.com', subject: 'S', message },
         remoteAddress: `10.8.0.${Math.floor(Math.random() * 250)}`,
       });
@@ -135,7 +136,7 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
     }
     expect((await contact('a pair 🙂 is fine')).statusCode).toBe(201);
     const deep = `{"email":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    const res = await inject('POST', '/api/employer-check', {
+    const res = await inject('POST', apiPath.employerCheck(), {
       payload: deep,
       headers: { 'content-type': 'application/json' },
     });
@@ -143,7 +144,7 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
   });
 
   it('keeps HEAD working, errors included', async () => {
-    for (const url of ['/', '/api/posts', '/posts']) {
+    for (const url of ['/', API_ROUTES.posts, pagePath.posts()]) {
       const res = await inject('HEAD', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe('');
@@ -173,30 +174,36 @@ describe.each(ENGINES)('the error contract on %s', (engine) => {
 
     it("answers the HTTP parser's 431 and 400 in the contract, by path", async () => {
       const big = `Host: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n`;
-      const api = await raw('/api/posts', big);
+      const api = await raw(API_ROUTES.posts, big);
       expect(api.statusCode).toBe(431);
       expect(JSON.parse(api.body).error.code).toBe('header_too_large');
-      const page = await raw('/posts', big);
+      const page = await raw(pagePath.posts(), big);
       expect(page.statusCode).toBe(431);
       expect(page.body).toContain('Request headers too large');
       const nul = await raw('/api/po\0sts');
       expect(nul.statusCode).toBe(400);
       expect(JSON.parse(nul.body).error.code).toBe('bad_url');
-      expect((await raw('/posts', 'Host: x\r\nBad Header: y\r\n')).statusCode).toBe(400);
-      expect((await raw('/posts', 'Host: x\r\n', 'FOO')).statusCode).toBe(400);
+      expect((await raw(pagePath.posts(), 'Host: x\r\nBad Header: y\r\n')).statusCode).toBe(400);
+      expect((await raw(pagePath.posts(), 'Host: x\r\n', 'FOO')).statusCode).toBe(400);
     });
 
     it('answers a missing Host and an unsupported Expect in the contract', async () => {
       // (A URL in the cache in front is answered before this check, as the cache's own answer.)
-      const noHost = await raw('/api/post/story-1', '');
+      const noHost = await raw(apiPath.post('story-1'), '');
       expect(noHost.statusCode).toBe(400);
       expect(JSON.parse(noHost.body).error.code).toBe('bad_request');
-      const expectation = await raw('/posts', 'Host: x\r\nExpect: teapot\r\n');
+      const expectation = await raw(pagePath.posts(), 'Host: x\r\nExpect: teapot\r\n');
       expect(expectation.statusCode).toBe(417);
     });
 
     it('answers cached and uncached requests with the same security headers', async () => {
-      for (const target of ['/api/posts?page=1', '/posts', '/api/post/%00', '/a%00b', '/%zz']) {
+      for (const target of [
+        apiPath.posts(1),
+        pagePath.posts(),
+        '/api/post/%00',
+        '/a%00b',
+        '/%zz',
+      ]) {
         const first = await raw(target);
         const again = await raw(target);
         expect(again.statusCode, target).toBe(first.statusCode);

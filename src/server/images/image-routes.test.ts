@@ -8,6 +8,7 @@ import { hasGps, photo } from '../../../test/helpers/photos.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import { importContent } from '../content/import.service.js';
+import { API_ROUTES, apiPath, imagePath } from '../../shared/paths.js';
 
 const POST = {
   ...manyPosts(1, 'news', 'photo')[0]!,
@@ -23,7 +24,7 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
     await new Promise((resolve) => setTimeout(resolve, 300)); // the app sees the new version
   };
   const card = async () => {
-    const res = await h.app.inject('/api/posts');
+    const res = await h.app.inject(API_ROUTES.posts);
     return (res.json() as { data: { slug: string; image_variants: ImageVariants }[] }).data.find(
       (c) => c.slug === POST.slug,
     )!;
@@ -73,18 +74,18 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
       ['*/*', widest('image/jpeg')],
     ];
     for (const [accept, location] of cases) {
-      const res = await h.app.inject({ url: '/images/photo.jpg', headers: { accept } });
+      const res = await h.app.inject({ url: imagePath('photo.jpg'), headers: { accept } });
       expect([res.statusCode, res.headers.location], accept).toEqual([302, location]);
       expect(res.headers.vary).toBe('Accept');
       expect(res.headers['cache-control']).toBe('public, max-age=300');
     }
-    const svg = await h.app.inject('/images/cover.svg');
+    const svg = await h.app.inject(imagePath('cover.svg'));
     expect(svg.headers.location).toMatch(/^\/images\/cover\.[0-9a-f]{12}\.svg$/);
-    expect((await h.app.inject('/images/nothing.jpg')).statusCode).toBe(404);
+    expect((await h.app.inject(imagePath('nothing.jpg'))).statusCode).toBe(404);
   });
 
   it("turns the body's images into pictures with widths, sizes and their own size", async () => {
-    const res = await h.app.inject(`/api/post/${POST.slug}`);
+    const res = await h.app.inject(apiPath.post(POST.slug));
     const { post } = res.json() as { post: { content: string; image_variants: ImageVariants } };
     const jpeg = post.image_variants.files.filter((f) => f.type === 'image/jpeg');
     expect(post.content).toContain(
@@ -99,12 +100,12 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
   });
 
   it("gives the portfolio's images their files, to the API and the page", async () => {
-    const { images } = (await h.app.inject('/api/site')).json() as {
+    const { images } = (await h.app.inject(apiPath.site())).json() as {
       images: Record<string, ImageVariants>;
     };
     const file = images['product.svg']!.files[0]!;
     expect(file.url).toMatch(/^\/images\/product\.[0-9a-f]{12}\.svg$/);
-    expect((await h.app.inject('/api/site')).statusCode).toBe(200);
+    expect((await h.app.inject(apiPath.site())).statusCode).toBe(200);
   });
 
   it('shows a photo replaced under the same name at once, at new URLs; the old ones go', async () => {
@@ -118,7 +119,7 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
     expect(after.files[0]!.url).not.toBe(before.files[0]!.url);
     expect((await h.app.inject(after.files[0]!.url)).statusCode).toBe(200);
     expect((await h.app.inject(before.files[0]!.url)).statusCode).toBe(404);
-    const moved = await h.app.inject({ url: '/images/photo.jpg', headers: { accept: '*/*' } });
+    const moved = await h.app.inject({ url: imagePath('photo.jpg'), headers: { accept: '*/*' } });
     expect(moved.headers.location).toBe(after.files.at(-1)!.url);
   });
 });

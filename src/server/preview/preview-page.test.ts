@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_POSTS } from '../../../test/helpers/preview-posts.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
+import { pagePath } from '../../shared/paths.js';
 
 describe.each(ENGINES)('the preview page on %s', (engine) => {
   let h: WebHarness;
@@ -13,7 +14,7 @@ describe.each(ENGINES)('the preview page on %s', (engine) => {
 
   it('renders the draft as its post page, under a Draft banner, noindex and never stored', async () => {
     const { token } = await h.app.ctx.preview.link('secret-plans');
-    const url = `/preview/${token}`;
+    const url = pagePath.preview(token);
     for (let i = 0; i < 2; i++) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -35,14 +36,14 @@ describe.each(ENGINES)('the preview page on %s', (engine) => {
 
   it('says when a scheduled post goes live', async () => {
     const { token } = await h.app.ctx.preview.link('coming-soon');
-    const res = await get(`/preview/${token}`);
+    const res = await get(pagePath.preview(token));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Scheduled for January 1, 2030: not public until then.');
   });
 
   it('leads a link to a post that has gone public to its page', async () => {
     const { token } = await h.app.ctx.preview.link('story-2');
-    const res = await get(`/preview/${token}`);
+    const res = await get(pagePath.preview(token));
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/story-2');
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -52,7 +53,7 @@ describe.each(ENGINES)('the preview page on %s', (engine) => {
     const { token } = await h.app.ctx.preview.link('secret-plans');
     const notFound = await get('/no-such-page-here');
     for (const bad of ['nonsense', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
-      const res = await get(`/preview/${bad}`);
+      const res = await get(pagePath.preview(bad));
       expect(res.statusCode).toBe(404);
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.body).not.toContain('class="draft-banner"');

@@ -6,6 +6,7 @@ import { TestClock } from '../../../test/helpers/test-clock.js';
 import { PreviewRepository } from './preview.repository.js';
 import { PreviewService } from './preview.service.js';
 import { signPreview } from './preview-token.js';
+import { API_ROUTES, apiPath } from '../../shared/paths.js';
 
 const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex' };
 
@@ -20,11 +21,11 @@ describe.each(ENGINES)('private previews on %s', (engine) => {
   afterAll(() => h?.close());
 
   it('open a draft, exactly as the post API would show it, privately and for the link only', async () => {
-    expect((await get('/api/post/secret-plans')).statusCode).toBe(404);
+    expect((await get(apiPath.post('secret-plans'))).statusCode).toBe(404);
     const { token, status } = await h.app.ctx.preview.link('secret-plans');
     expect(status).toBe('draft');
     const cachedBefore = h.app.ctx.responses.size;
-    const res = await get(`/api/preview/${token}`);
+    const res = await get(apiPath.preview(token));
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject(PRIVATE);
     const body = res.json();
@@ -38,19 +39,19 @@ describe.each(ENGINES)('private previews on %s', (engine) => {
       'story-1',
     ]);
     expect(h.app.ctx.responses.size).toBe(cachedBefore);
-    expect(h.app.ctx.responses.get(`/api/preview/${token}`)).toBeUndefined();
+    expect(h.app.ctx.responses.get(apiPath.preview(token))).toBeUndefined();
     // The draft stays out of everything public.
-    expect((await get('/api/post/secret-plans')).statusCode).toBe(404);
-    expect((await get('/api/posts')).json().total).toBe(3);
+    expect((await get(apiPath.post('secret-plans'))).statusCode).toBe(404);
+    expect((await get(API_ROUTES.posts)).json().total).toBe(3);
   });
 
   it('open a scheduled post before its time', async () => {
     const { token, status } = await h.app.ctx.preview.link('coming-soon');
     expect(status).toBe('scheduled');
-    const res = await get(`/api/preview/${token}`);
+    const res = await get(apiPath.preview(token));
     expect(res.statusCode).toBe(200);
     expect(res.json().preview.status).toBe('scheduled');
-    expect((await get('/api/post/coming-soon')).statusCode).toBe(404);
+    expect((await get(apiPath.post('coming-soon'))).statusCode).toBe(404);
   });
 
   it('answer a plain 404 to a wrong, tampered, expired or foreign token', async () => {
@@ -69,19 +70,19 @@ describe.each(ENGINES)('private previews on %s', (engine) => {
       }),
     ];
     for (const bad of wrong) {
-      const res = await get(`/api/preview/${bad}`);
+      const res = await get(apiPath.preview(bad));
       expect(res.statusCode, bad).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No such preview' } });
     }
-    expect((await get(`/api/preview/${token}`)).statusCode).toBe(200);
+    expect((await get(apiPath.preview(token))).statusCode).toBe(200);
     clock.time += 60_000;
-    expect((await get(`/api/preview/${token}`)).statusCode).toBe(404);
+    expect((await get(apiPath.preview(token))).statusCode).toBe(404);
   });
 
   it('answer 404 for a link whose post is gone, and refuse to make one for an unknown slug', async () => {
     const secret = await new PreviewRepository(h.test.store.db).secret();
     const token = signPreview(secret, { slug: 'never-written', expiresAt: clock.time + 60_000 });
-    expect((await get(`/api/preview/${token}`)).statusCode).toBe(404);
+    expect((await get(apiPath.preview(token))).statusCode).toBe(404);
     await expect(h.app.ctx.preview.link('never-written')).rejects.toThrow(
       'No post has the slug "never-written"',
     );
@@ -95,7 +96,7 @@ describe.each(ENGINES)('private previews on %s', (engine) => {
     // A link made by another process (the CLI) on the same store opens here.
     const cli = new PreviewService({ repository, clock });
     const { token } = await cli.link('secret-plans');
-    expect((await get(`/api/preview/${token}`)).statusCode).toBe(200);
+    expect((await get(apiPath.preview(token))).statusCode).toBe(200);
     // With PREVIEW_SECRET, links of the store's secret no longer open, and the reverse.
     const configured = new PreviewService({
       repository,
@@ -103,7 +104,7 @@ describe.each(ENGINES)('private previews on %s', (engine) => {
       secret: 'configured-secret-of-at-least-32-chars',
     });
     const own = await configured.link('secret-plans');
-    expect((await get(`/api/preview/${own.token}`)).statusCode).toBe(404);
+    expect((await get(apiPath.preview(own.token))).statusCode).toBe(404);
     await expect(configured.open(token)).rejects.toThrow('No such preview');
   });
 });

@@ -4,6 +4,7 @@ import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { renderRss } from './feeds/rss.js';
+import { FEED_ROUTES, feedPath } from '../../shared/paths.js';
 
 interface XmlElement {
   name: string;
@@ -106,7 +107,7 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
   afterAll(() => h?.close());
 
   it('serves the newest 20 posts as RSS with escaped titles and absolute links', async () => {
-    const res = await h.app.inject('/rss.xml');
+    const res = await h.app.inject(feedPath.rss());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/rss+xml');
     expect(res.body.match(/<item>/g)).toHaveLength(20);
@@ -117,23 +118,23 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
   });
 
   it('serves a feed per category and 404 for an unknown one', async () => {
-    const res = await h.app.inject('/feeds/guides.xml');
+    const res = await h.app.inject(feedPath.category('guides'));
     expect(res.statusCode).toBe(200);
     expect(res.body.match(/<item>/g)).toHaveLength(1);
     expect(res.body).toContain('Guides · Fixture Site');
-    const missing = await h.app.inject('/feeds/nope.xml');
+    const missing = await h.app.inject(feedPath.category('nope'));
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('text/html');
     expect(missing.body).toContain('Page not found');
   });
 
   it('lists every published post in the sitemap, and robots.txt points to it', async () => {
-    const sitemap = await h.app.inject('/sitemap.xml');
+    const sitemap = await h.app.inject(feedPath.sitemap());
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body.match(/<url>/g)).toHaveLength(3 + 2 + 26);
     expect(sitemap.body).toContain('<loc>https://fixture.example/story-7</loc>');
     expect(sitemap.body).not.toContain('/hidden<');
-    const robots = await h.app.inject('/robots.txt');
+    const robots = await h.app.inject(FEED_ROUTES.robots);
     expect(robots.body).toContain('Sitemap: https://fixture.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
   });
@@ -175,7 +176,7 @@ describe.each(ENGINES)('feeds with hostile titles and summaries on %s', (engine)
   };
 
   it('keeps every title, summary and category as text in a well-formed feed', async () => {
-    const res = await h.app.inject('/rss.xml');
+    const res = await h.app.inject(feedPath.rss());
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/<(script|img|b)\b/);
     const root = parseXml(res.body);
@@ -194,7 +195,7 @@ describe.each(ENGINES)('feeds with hostile titles and summaries on %s', (engine)
   });
 
   it('carries the sanitized HTML content entity-escaped, exactly as stored', async () => {
-    const root = parseXml((await h.app.inject('/rss.xml')).body);
+    const root = parseXml((await h.app.inject(feedPath.rss())).body);
     const stored = await h.test.store.db
       .selectFrom('posts')
       .select('content_html')
@@ -208,7 +209,7 @@ describe.each(ENGINES)('feeds with hostile titles and summaries on %s', (engine)
   });
 
   it('escapes a category name with markup in the category feed', async () => {
-    const res = await h.app.inject('/feeds/marked.xml');
+    const res = await h.app.inject(feedPath.category('marked'));
     expect(res.statusCode).toBe(200);
     const channel = child(child(parseXml(res.body), 'rss'), 'channel');
     expect(textOf(child(channel, 'title'))).toBe(`${HOSTILE.category} · Fixture Site`);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_CSP } from '../http/security-headers.js';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { imagePath } from '../../shared/paths.js';
 
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><rect width="1" height="1"/></svg>';
@@ -34,7 +35,7 @@ describe('serving the images folder', () => {
 
   it('serves an SVG as image/svg+xml in a sandbox that runs no script', async () => {
     for (const method of ['GET', 'HEAD'] as const) {
-      const res = await h.app.inject({ method, url: '/images/evil.svg' });
+      const res = await h.app.inject({ method, url: imagePath('evil.svg') });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/svg+xml');
       expectImageHeaders(res.headers, `${method} /images/evil.svg`);
@@ -44,7 +45,7 @@ describe('serving the images folder', () => {
 
   it('keeps the image headers on a revalidated answer', async () => {
     // The content's own name answers with its current file, named by its hash.
-    const url = (await h.app.inject('/images/cover.svg')).headers.location as string;
+    const url = (await h.app.inject(imagePath('cover.svg'))).headers.location as string;
     const first = await h.app.inject(url);
     const again = await h.app.inject({
       url,
@@ -56,11 +57,11 @@ describe('serving the images folder', () => {
 
   it('answers 404 for every file that does not have an image extension', async () => {
     for (const url of [
-      '/images/evil.html',
-      '/images/evil.svg.html',
-      '/images/evil.HTM',
-      '/images/evil',
-      '/images/evil.js',
+      imagePath('evil.html'),
+      imagePath('evil.svg.html'),
+      imagePath('evil.HTM'),
+      imagePath('evil'),
+      imagePath('evil.js'),
       '/images/nested/page.html',
       '/images/evil.html?.svg',
       '/images/evil.html%3F.svg',
@@ -78,7 +79,7 @@ describe('serving the images folder', () => {
   });
 
   it('serves a file named as an image with its extension type, never sniffed', async () => {
-    const res = await h.app.inject('/images/fake.png');
+    const res = await h.app.inject(imagePath('fake.png'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expectImageHeaders(res.headers, 'fake.png');
@@ -96,7 +97,7 @@ describe('serving the images folder', () => {
       expect(res.statusCode, url).toBeLessThan(500);
       expectImageHeaders(res.headers, url);
     }
-    const post = await h.app.inject({ method: 'POST', url: '/images/evil.svg' });
+    const post = await h.app.inject({ method: 'POST', url: imagePath('evil.svg') });
     expect(post.statusCode).toBe(405);
     expectImageHeaders(post.headers, 'POST /images/evil.svg');
   });

@@ -11,6 +11,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
 import { mountWeb } from './web.js';
+import { apiPath, pagePath } from '../../shared/paths.js';
 
 /** The fixture site with every optional section and link left out. */
 function bareSite(): SiteConfig {
@@ -79,7 +80,7 @@ describe.each(ENGINES)('optional portfolio sections (%s)', (engine) => {
     });
 
     it('imports, and the API answers the site without them', async () => {
-      const res = await app.inject('/api/site');
+      const res = await app.inject(apiPath.site());
       expect(res.statusCode).toBe(200);
       const { portfolio, landing } = res.json();
       expect(portfolio).not.toHaveProperty('products');
@@ -88,7 +89,7 @@ describe.each(ENGINES)('optional portfolio sections (%s)', (engine) => {
     });
 
     it('renders /resume without the portfolio and services sections, nor their links', async () => {
-      const res = await app.inject('/resume');
+      const res = await app.inject(pagePath.resume());
       expect(res.statusCode).toBe(200);
       const { headings, nav } = outline(res.body);
       expect(headings).toEqual(['About me', 'Experience and education', "Let's work together"]);
@@ -119,7 +120,7 @@ describe.each(ENGINES)('optional portfolio sections (%s)', (engine) => {
     });
 
     it('answers the titles in the API', async () => {
-      const { portfolio } = (await app.inject('/api/site')).json();
+      const { portfolio } = (await app.inject(apiPath.site())).json();
       expect(portfolio.sections.portfolio).toEqual({
         label: 'Work',
         title: 'Things I made',
@@ -129,7 +130,7 @@ describe.each(ENGINES)('optional portfolio sections (%s)', (engine) => {
     });
 
     it('renders every section under its own title and label', async () => {
-      const res = await app.inject('/resume');
+      const res = await app.inject(pagePath.resume());
       expect(res.statusCode).toBe(200);
       const { headings, nav } = outline(res.body);
       expect(headings).toEqual([

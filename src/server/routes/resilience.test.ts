@@ -12,6 +12,7 @@ import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.j
 import { createTestStore, type TestStore } from '../../../test/helpers/stores.js';
 import { TcpProxy } from '../../../test/helpers/tcp-proxy.js';
 import { WEB_DIR } from '../../../test/helpers/web-app.js';
+import { apiPath, pagePath } from '../../shared/paths.js';
 
 describe('PostgreSQL going away and coming back', () => {
   let test: TestStore;
@@ -54,10 +55,10 @@ describe('PostgreSQL going away and coming back', () => {
     expect((await app.inject('/readyz')).statusCode).toBe(503);
     // Cached responses are still served while the database is away.
     await proxy.start();
-    const cachedBefore = await app.inject('/api/posts?page=1');
+    const cachedBefore = await app.inject(apiPath.posts(1));
     expect(cachedBefore.statusCode).toBe(200);
     await proxy.cut();
-    expect((await app.inject('/api/posts?page=1')).statusCode).toBe(200);
+    expect((await app.inject(apiPath.posts(1))).statusCode).toBe(200);
     await proxy.start();
     let recovered = 0;
     for (let i = 0; i < 50 && recovered !== 200; i++) {
@@ -71,10 +72,15 @@ describe('PostgreSQL going away and coming back', () => {
 
   it('answers pages with the HTML 503 page and Retry-After during the outage, cached pages still', async () => {
     const page = (path: string) => app.inject(path);
-    expect((await page('/posts')).statusCode).toBe(200);
+    expect((await page(pagePath.posts())).statusCode).toBe(200);
     await proxy.cut();
     try {
-      for (const path of ['/post-3', '/posts?page=2', '/cate/1', '/posts/word']) {
+      for (const path of [
+        '/post-3',
+        pagePath.posts({ page: 2 }),
+        pagePath.category(1),
+        pagePath.search('word'),
+      ]) {
         const during = await page(path);
         expect(during.statusCode, path).toBe(503);
         expect(during.headers['retry-after'], path).toBe('5');
@@ -82,7 +88,7 @@ describe('PostgreSQL going away and coming back', () => {
         expect(during.headers['content-type'], path).toMatch(/^text\/html/);
         expect(during.body, path).toContain('Temporarily unavailable');
       }
-      expect((await page('/posts')).statusCode).toBe(200);
+      expect((await page(pagePath.posts())).statusCode).toBe(200);
     } finally {
       await proxy.start();
     }

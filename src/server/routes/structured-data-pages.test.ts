@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidJsonLd, jsonLdOf } from '../../../test/helpers/json-ld.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
+import { pagePath } from '../../shared/paths.js';
 
 const SECRET = 'hiring.manager@secret.example';
 const PUBLIC_URL = 'https://public.example';
@@ -73,7 +74,7 @@ describe.each(ENGINES)('JSON-LD of the pages on %s', (engine) => {
   });
 
   it('a category: BreadcrumbList; the home page: WebSite with a search action; /resume: Person', async () => {
-    const category = jsonLdOf((await page('/cate/1')).html);
+    const category = jsonLdOf((await page(pagePath.category(1))).html);
     expect(types(category)).toEqual(['BreadcrumbList']);
     const home = jsonLdOf((await page('/')).html);
     expect(types(home)).toEqual(['WebSite']);
@@ -81,14 +82,23 @@ describe.each(ENGINES)('JSON-LD of the pages on %s', (engine) => {
       url: `${PUBLIC_URL}/`,
       potentialAction: { target: { urlTemplate: `${PUBLIC_URL}/posts/{search_term_string}` } },
     });
-    const resume = jsonLdOf((await page('/resume')).html);
+    const resume = jsonLdOf((await page(pagePath.resume())).html);
     expect(types(resume)).toEqual(['Person']);
-    expect(resume[0]).toMatchObject({ name: 'Test Author', url: `${PUBLIC_URL}/resume` });
+    expect(resume[0]).toMatchObject({
+      name: 'Test Author',
+      url: `${PUBLIC_URL}${pagePath.resume()}`,
+    });
     for (const object of [...category, ...home, ...resume]) expectValidJsonLd(object, PUBLIC_URL);
   });
 
   it('no JSON-LD holds the employer address', async () => {
-    for (const url of ['/', '/resume', '/posts', '/cate/1', '/first-post']) {
+    for (const url of [
+      '/',
+      pagePath.resume(),
+      pagePath.posts(),
+      pagePath.category(1),
+      '/first-post',
+    ]) {
       const { html } = await page(url);
       expect(JSON.stringify(jsonLdOf(html)).toLowerCase()).not.toContain(SECRET);
       expect(html.toLowerCase()).not.toContain(SECRET);

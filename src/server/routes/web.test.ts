@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../shared/paths.js';
+import { PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
@@ -57,7 +57,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('renders the post list with content, title, description, canonical and Open Graph', async () => {
-    const res = await get('/posts');
+    const res = await get(pagePath.posts());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>All posts · Fixture Site</title>');
@@ -77,7 +77,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('sends a strict Content-Security-Policy and no inline script', async () => {
-    for (const url of ['/', '/posts', '/resume', '/hostile', '/nope']) {
+    for (const url of ['/', pagePath.posts(), pagePath.resume(), '/hostile', '/nope']) {
       const res = await get(url);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
@@ -92,7 +92,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('inlines the stylesheet and allows exactly it by hash', async () => {
-    const res = await get('/posts');
+    const res = await get(pagePath.posts());
     const styles = [...res.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
     expect(styles).toHaveLength(1);
     expect(styles[0]).toContain('.card-grid');
@@ -110,10 +110,10 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   it('answers unknown content with a real 404 page', async () => {
     for (const url of [
       '/no-such-post',
-      '/cate/99999',
+      pagePath.category(99999),
       '/cate/abc',
       '/a/b/c',
-      '/posts?category=999',
+      pagePath.posts({ category: 999 }),
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
@@ -146,14 +146,16 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('answers a repeated page with 304', async () => {
-    const first = await get('/posts?page=2');
+    const first = await get(pagePath.posts({ page: 2 }));
     expect(first.statusCode).toBe(200);
-    const again = await get('/posts?page=2', { 'if-none-match': first.headers.etag as string });
+    const again = await get(pagePath.posts({ page: 2 }), {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
   });
 
   it('keeps the employer address out of every page and asset', async () => {
-    const pages = await Promise.all(['/', '/resume', '/posts'].map((u) => get(u)));
+    const pages = await Promise.all(['/', pagePath.resume(), pagePath.posts()].map((u) => get(u)));
     const assets = readdirSync(join(WEB_DIR, 'client', 'assets')).map((f) =>
       readFileSync(join(WEB_DIR, 'client', 'assets', f), 'utf8'),
     );
@@ -162,7 +164,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('loads no app code before the first paint, and names every module the app needs', async () => {
-    const html = (await get('/posts')).body;
+    const html = (await get(pagePath.posts())).body;
     const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map(
       (m) => m[1]!,
     );
@@ -185,7 +187,7 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
   });
 
   it('serves hashed assets with immutable caching and no source maps or manifest', async () => {
-    const html = (await get('/posts')).body;
+    const html = (await get(pagePath.posts())).body;
     const script = html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
     const res = await get(script);
     expect(res.statusCode).toBe(200);

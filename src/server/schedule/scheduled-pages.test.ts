@@ -3,6 +3,7 @@ import { LAUNCH, LAUNCH_POST, oldNews } from '../../../test/helpers/scheduled-fi
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { TestClock } from '../../../test/helpers/test-clock.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
+import { apiPath, pagePath } from '../../shared/paths.js';
 
 const T = Date.parse(LAUNCH);
 
@@ -18,14 +19,20 @@ describe.each(ENGINES)('scheduled posts on the pages on %s (injected clock)', (e
   beforeAll(async () => {
     h = await webHarness(engine, { posts: POSTS, clock });
     const categories: Array<{ id: number; slug: string }> = (
-      await h.app.inject({ url: '/api/postcates' })
+      await h.app.inject({ url: apiPath.postcates() })
     ).json();
     newsId = categories.find((c) => c.slug === 'news')!.id;
   });
   afterAll(() => h?.close());
 
   it('keeps the post off every page until its time, then shows it without an import', async () => {
-    const urls = ['/posts', `/cate/${newsId}`, '/tag/rockets', '/posts/quasar', '/old-3'];
+    const urls = [
+      pagePath.posts(),
+      pagePath.category(newsId),
+      pagePath.tag('rockets'),
+      pagePath.search('quasar'),
+      '/old-3',
+    ];
     expect((await page('/launch')).statusCode).toBe(404);
     for (const url of urls) expect(await shows(url), url).toBe(false);
 

@@ -8,6 +8,7 @@ import { importContent } from '../content/import.service.js';
 import { openStore, type Store } from '../db/connection.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { TestClock } from '../../../test/helpers/test-clock.js';
+import { API_ROUTES, apiPath, feedPath } from '../../shared/paths.js';
 
 const LATER = '2030-06-02T00:00:00.000Z';
 const T = Date.parse(LAUNCH);
@@ -41,17 +42,17 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
 
   /** What every surface shows of the two scheduled posts. */
   const surfaces = async () => {
-    const all = await json('/api/posts?page=1');
-    const news = await json(`/api/postsCate/${newsId}?page=1`);
-    const categories: Array<{ id: number; post_count: number }> = await json('/api/postcates');
-    const search = await get('/api/posts/quasar');
-    const related = await json('/api/post/old-4');
+    const all = await json(apiPath.posts(1));
+    const news = await json(apiPath.postsCate(newsId, 1));
+    const categories: Array<{ id: number; post_count: number }> = await json(apiPath.postcates());
+    const search = await get(apiPath.search('quasar', 1));
+    const related = await json(apiPath.post('old-4'));
     const [rss, newsFeed, sitemap, tagFeed] = await Promise.all(
-      ['/rss.xml', '/feeds/news.xml', '/sitemap.xml', '/feeds/tag/rockets.xml'].map(
+      [feedPath.rss(), feedPath.category('news'), feedPath.sitemap(), feedPath.tag('rockets')].map(
         async (url) => (await get(url)).body,
       ),
     );
-    const tagList: Array<{ slug: string; post_count: number }> = await json('/api/tags');
+    const tagList: Array<{ slug: string; post_count: number }> = await json(apiPath.tags());
     return {
       listed: slugs(all.data),
       total: all.total,
@@ -62,12 +63,12 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
       search: slugs(search.json()).sort(),
       searchTotal: search.headers['x-total-count'],
       related: slugs(related.posts).includes('launch'),
-      post: (await get('/api/post/launch')).statusCode,
-      laterPost: (await get('/api/post/follow-up')).statusCode,
+      post: (await get(apiPath.post('launch'))).statusCode,
+      laterPost: (await get(apiPath.post('follow-up'))).statusCode,
       rss: rss!.includes('/launch<'),
       newsFeed: newsFeed!.includes('/launch<'),
       sitemap: sitemap!.includes('/launch<'),
-      tagTotal: (await json('/api/postsTag/rockets')).total,
+      tagTotal: (await json(apiPath.postsTag('rockets', 1))).total,
       tagCount: tagList.find((t) => t.slug === 'rockets')?.post_count,
       tagFeed: tagFeed!.includes('/launch<'),
       laterSitemap: sitemap!.includes('/follow-up<'),
@@ -76,7 +77,7 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
 
   beforeAll(async () => {
     h = await apiHarness(engine, { posts: POSTS, clock, env: { PAGE_SIZE: '2' } });
-    const categories: Array<{ id: number; slug: string }> = await json('/api/postcates');
+    const categories: Array<{ id: number; slug: string }> = await json(apiPath.postcates());
     newsId = categories.find((c) => c.slug === 'news')!.id;
   });
   afterAll(() => h?.close());
@@ -163,20 +164,20 @@ describe.each(ENGINES)('Cache-Control before a scheduled post on %s', (engine) =
   it('keeps the usual lifetimes when the next publication is further off, and expires answers at it when sooner', async () => {
     const usual =
       'public, max-age=60, s-maxage=300, stale-while-revalidate=600, stale-if-error=86400';
-    expect(await cacheControl('/api/posts')).toBe(usual);
+    expect(await cacheControl(API_ROUTES.posts)).toBe(usual);
     clock.time = T - 120_500;
-    expect(await cacheControl('/api/posts')).toBe(
+    expect(await cacheControl(API_ROUTES.posts)).toBe(
       'public, max-age=60, s-maxage=120, stale-while-revalidate=0, stale-if-error=86400',
     );
     // The same cached answer (and its 304s) counts down with the clock.
     clock.time = T - 9_200;
     const shortened =
       'public, max-age=9, s-maxage=9, stale-while-revalidate=0, stale-if-error=86400';
-    expect(await cacheControl('/api/posts')).toBe(shortened);
-    expect(await cacheControl('/rss.xml')).toBe(shortened);
-    const etag = (await h.app.inject({ url: '/api/posts' })).headers.etag as string;
+    expect(await cacheControl(API_ROUTES.posts)).toBe(shortened);
+    expect(await cacheControl(feedPath.rss())).toBe(shortened);
+    const etag = (await h.app.inject({ url: API_ROUTES.posts })).headers.etag as string;
     const revalidated = await h.app.inject({
-      url: '/api/posts',
+      url: API_ROUTES.posts,
       headers: { 'if-none-match': etag },
     });
     expect(revalidated.statusCode).toBe(304);
@@ -200,12 +201,12 @@ describe.each(ENGINES)('a scheduled post going live by the timer on %s', (engine
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(Date.now()).toBeLessThan(at);
     expect(h.app.ctx.schedule.next).toBe(at);
-    expect((await h.app.inject({ url: '/api/post/launch' })).statusCode).toBe(404);
-    expect((await h.app.inject({ url: '/api/posts' })).json().data[0].slug).toBe('old-4');
+    expect((await h.app.inject({ url: apiPath.post('launch') })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: API_ROUTES.posts })).json().data[0].slug).toBe('old-4');
     let seenAt: number | undefined;
     while (Date.now() < at + 3000) {
-      const res = await h.app.inject({ url: '/api/post/launch' });
-      const list = (await h.app.inject({ url: '/api/posts' })).json();
+      const res = await h.app.inject({ url: apiPath.post('launch') });
+      const list = (await h.app.inject({ url: API_ROUTES.posts })).json();
       if (res.statusCode === 200 && list.data[0].slug === 'launch') {
         seenAt = Date.now();
         break;
@@ -244,12 +245,12 @@ describe('a scheduled post on two instances sharing one PostgreSQL store', () =>
     const seen: Array<number | undefined> = [undefined, undefined];
     const apps = [h.app, second];
     for (const app of apps)
-      expect((await app.inject({ url: '/api/post/launch' })).statusCode).toBe(404);
+      expect((await app.inject({ url: apiPath.post('launch') })).statusCode).toBe(404);
     while (Date.now() < at + 3000 && seen.some((t) => t === undefined)) {
       for (const [i, app] of apps.entries())
         if (
           seen[i] === undefined &&
-          (await app.inject({ url: '/api/post/launch' })).statusCode === 200
+          (await app.inject({ url: apiPath.post('launch') })).statusCode === 200
         )
           seen[i] = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 20));

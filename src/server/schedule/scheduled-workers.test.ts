@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 import { startServe, type ServeProcess } from '../../../test/helpers/serve-process.js';
+import { apiPath } from '../../shared/paths.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,13 +44,13 @@ describe('a scheduled post under serve --workers 2 (the build)', () => {
     const { port } = serve;
     expect(Date.now()).toBeLessThan(at - 500);
     const round = () =>
-      Promise.all(Array.from({ length: 8 }, () => status(port, '/api/post/launch')));
+      Promise.all(Array.from({ length: 8 }, () => status(port, apiPath.post('launch'))));
     expect(new Set(await round())).toEqual(new Set([404]));
     await sleep(Math.max(0, at - Date.now()));
     let allLive: number | undefined;
     while (allLive === undefined && Date.now() < at + 3000) {
       const statuses = [];
-      for (let i = 0; i < 8; i++) statuses.push(await status(port, '/api/post/launch'));
+      for (let i = 0; i < 8; i++) statuses.push(await status(port, apiPath.post('launch')));
       if (statuses.every((s) => s === 200)) allLive = Date.now();
       else await sleep(20);
     }

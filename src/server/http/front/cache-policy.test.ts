@@ -2,23 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
 import { cacheControlFor, NO_STORE, publicCacheControl } from './cache-policy.js';
+import { API_ROUTES, apiPath, FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
 
 const PUBLIC = [
   '/',
-  '/posts',
-  '/posts?page=2',
+  pagePath.posts(),
+  pagePath.posts({ page: 2 }),
   '/story-1',
-  '/cate/1',
-  '/resume',
-  '/rss.xml',
-  '/sitemap.xml',
-  '/robots.txt',
-  '/api/posts?page=1',
-  '/api/post/story-1',
-  '/api/posts/story',
-  '/api/postcates',
-  '/api/site',
-  '/api/openapi.json',
+  pagePath.category(1),
+  pagePath.resume(),
+  feedPath.rss(),
+  feedPath.sitemap(),
+  FEED_ROUTES.robots,
+  apiPath.posts(1),
+  apiPath.post('story-1'),
+  apiPath.search('story', 1),
+  apiPath.postcates(),
+  apiPath.site(),
+  API_ROUTES.openapi,
 ];
 
 describe('caching for browsers and shared caches', () => {
@@ -55,11 +56,11 @@ describe('caching for browsers and shared caches', () => {
 
   it('keeps errors and refusals out of every cache', async () => {
     const cases: [string, string, number][] = [
-      ['GET', '/api/post/nope', 404],
+      ['GET', apiPath.post('nope'), 404],
       ['GET', '/nope/deeper', 404],
-      ['GET', '/api/posts?page=0', 400],
+      ['GET', apiPath.posts(0), 400],
       ['GET', '/a%00b', 400],
-      ['DELETE', '/api/posts', 405],
+      ['DELETE', API_ROUTES.posts, 405],
       ['GET', '/healthz', 200],
       ['GET', '/readyz', 200],
     ];
@@ -71,7 +72,7 @@ describe('caching for browsers and shared caches', () => {
     const check = () =>
       h.app.inject({
         method: 'POST',
-        url: '/api/employer-check',
+        url: apiPath.employerCheck(),
         payload: { email: 'someone@example.com' },
         remoteAddress: '10.7.7.7',
       });
@@ -83,7 +84,7 @@ describe('caching for browsers and shared caches', () => {
   });
 
   it('marks the hashed build assets immutable, with validators', async () => {
-    const page = await h.app.inject('/posts');
+    const page = await h.app.inject(pagePath.posts());
     const asset = /"(\/assets\/[^" ]+\.js)"/.exec(page.body)?.[1];
     expect(asset).toBeDefined();
     const res = await h.app.inject(asset!);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { conditionsOf } from './cached-answer.js';
+import { apiPath } from '../../../shared/paths.js';
 
 // Over a real socket: the first request is answered by Fastify, repeats by the cache in front.
 describe('answers from the cache in front of the app', () => {
@@ -31,14 +32,14 @@ describe('answers from the cache in front of the app', () => {
   ];
 
   it('sends the same status, body and headers as the app did', async () => {
-    const first = await fetch(`${base}/api/posts?page=2`);
+    const first = await fetch(`${base}${apiPath.posts(2)}`);
     const reached = reachedApp;
-    const again = await fetch(`${base}/api/posts?page=2`);
+    const again = await fetch(`${base}${apiPath.posts(2)}`);
     expect(reachedApp).toBe(reached);
     expect(again.status).toBe(first.status);
     expect(await again.text()).toBe(await first.text());
     for (const name of SAME) expect(again.headers.get(name), name).toBe(first.headers.get(name));
-    const search = `${base}/api/posts/post`;
+    const search = `${base}${apiPath.search('post', 1)}`;
     const a = await fetch(search);
     const b = await fetch(search);
     expect(b.headers.get('x-total-count')).toBe(a.headers.get('x-total-count'));
@@ -46,19 +47,21 @@ describe('answers from the cache in front of the app', () => {
   });
 
   it('answers 304, compressed bodies and HEAD from the cache', async () => {
-    const first = await fetch(`${base}/api/posts?page=1`);
+    const first = await fetch(`${base}${apiPath.posts(1)}`);
     const etag = first.headers.get('etag')!;
     const plain = await first.text();
-    const notModified = await fetch(`${base}/api/posts?page=1`, {
+    const notModified = await fetch(`${base}${apiPath.posts(1)}`, {
       headers: { 'if-none-match': etag },
     });
     expect(notModified.status).toBe(304);
     for (const sent of [`W/${etag}`, `"other", W/${etag}`]) {
-      const weak = await fetch(`${base}/api/posts?page=1`, { headers: { 'if-none-match': sent } });
+      const weak = await fetch(`${base}${apiPath.posts(1)}`, {
+        headers: { 'if-none-match': sent },
+      });
       expect(weak.status, sent).toBe(304);
     }
     // fetch decodes brotli itself: the text arriving intact shows the body was valid brotli.
-    const br = await fetch(`${base}/api/posts?page=1`, { headers: { 'accept-encoding': 'br' } });
+    const br = await fetch(`${base}${apiPath.posts(1)}`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toBe(plain);
     // Each encoded form is its own representation, with its own strong ETag; a cache that
@@ -68,32 +71,32 @@ describe('answers from the cache in front of the app', () => {
     const identity = etag.replace(/-gz"$/, '"');
     const brTag = br.headers.get('etag')!;
     expect(brTag).toBe(`${identity.slice(0, -1)}-br"`);
-    const brAgain = await fetch(`${base}/api/posts?page=1`, {
+    const brAgain = await fetch(`${base}${apiPath.posts(1)}`, {
       headers: { 'accept-encoding': 'br', 'if-none-match': brTag },
     });
     expect(brAgain.status).toBe(304);
     expect(brAgain.headers.get('etag')).toBe(brTag);
     expect(brAgain.headers.get('vary')).toBe('accept-encoding');
-    const gzip = await fetch(`${base}/api/posts?page=1`, {
+    const gzip = await fetch(`${base}${apiPath.posts(1)}`, {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': `W/${brTag}` },
     });
     expect(gzip.status).toBe(304);
     expect(gzip.headers.get('etag')).toBe(etag);
-    const plainTag = await fetch(`${base}/api/posts?page=1`, {
+    const plainTag = await fetch(`${base}${apiPath.posts(1)}`, {
       headers: { 'accept-encoding': 'identity' },
     });
     expect(plainTag.headers.get('etag')).toBe(identity);
-    const head = await fetch(`${base}/api/posts?page=1`, { method: 'HEAD' });
+    const head = await fetch(`${base}${apiPath.posts(1)}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });
 
   it('leaves uncached URLs and other methods to the app', async () => {
     const reached = reachedApp;
-    expect((await fetch(`${base}/api/posts?page=0`)).status).toBe(400);
-    expect((await fetch(`${base}/api/posts?page=0`)).status).toBe(400);
+    expect((await fetch(`${base}${apiPath.posts(0)}`)).status).toBe(400);
+    expect((await fetch(`${base}${apiPath.posts(0)}`)).status).toBe(400);
     expect(reachedApp).toBe(reached + 2);
-    const post = await fetch(`${base}/api/employer-check`, {
+    const post = await fetch(`${base}${apiPath.employerCheck()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'x@y.z' }),

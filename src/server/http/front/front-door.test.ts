@@ -5,17 +5,18 @@ import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { HeldRoute, listenLocally } from '../../../../test/helpers/held-route.js';
 import { HttpSocket, withoutDate, type WireAnswer } from '../../../../test/helpers/http-socket.js';
 import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
+import { apiPath, FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
 
 /** Every URL is asked first when no cache holds it (the app answers), then again (the cache). */
 const URLS = [
-  '/api/posts?page=1',
-  '/api/post/story-2',
-  '/api/posts/story',
-  '/api/postcates',
-  '/posts',
+  apiPath.posts(1),
+  apiPath.post('story-2'),
+  apiPath.search('story', 1),
+  apiPath.postcates(),
+  pagePath.posts(),
   '/story-3',
-  '/rss.xml',
-  '/robots.txt',
+  feedPath.rss(),
+  FEED_ROUTES.robots,
   '/nope/not-here',
 ];
 const ENCODINGS: Record<string, string>[] = [

@@ -6,6 +6,7 @@ import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { HeldRoute, listenLocally } from '../../../../test/helpers/held-route.js';
 import { HttpSocket } from '../../../../test/helpers/http-socket.js';
 import { LoadShedder, SLICE_MS, type OverloadConfig } from './load-shedder.js';
+import { apiPath, imagePath, pagePath } from '../../../shared/paths.js';
 
 const spin = (ms: number) => {
   const until = performance.now() + ms;
@@ -61,8 +62,8 @@ describe('LoadShedder', () => {
     expect(refused).toEqual(['/c', '/b']);
     expect(started).toEqual(['/a']);
     // Liveness, readiness and static files are never refused nor made to wait.
-    for (const url of ['/healthz', '/readyz', '/assets/app.js', '/images/a.png']) admit(url);
-    expect(started.slice(1)).toEqual(['/healthz', '/readyz', '/assets/app.js', '/images/a.png']);
+    for (const url of ['/healthz', '/readyz', '/assets/app.js', imagePath('a.png')]) admit(url);
+    expect(started.slice(1)).toEqual(['/healthz', '/readyz', '/assets/app.js', imagePath('a.png')]);
   });
 
   it('bounds the requests in the app; a waiting one starts when one closes', async () => {
@@ -129,13 +130,13 @@ describe('shed answers over a socket', () => {
 
   it('answers 503 with Retry-After at once, JSON for the API and a page elsewhere; cached answers still flow', async () => {
     const client = await HttpSocket.open(port);
-    const cached = await client.get('/api/posts?page=1');
+    const cached = await client.get(apiPath.posts(1));
     expect(cached.statusCode).toBe(200);
     const held = await HttpSocket.open(port);
     held.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const api = await client.get('/api/posts/story');
+    const api = await client.get(apiPath.search('story', 1));
     expect(api.statusCode).toBe(503);
     expect(api.headers['retry-after']).toBe('1');
     expect(api.headers['cache-control']).toBe('no-store');
@@ -144,18 +145,18 @@ describe('shed answers over a socket', () => {
     // The connection stays open: a refusal is cheap, a reconnection is not.
     expect(api.headers['connection']).toBe('keep-alive');
 
-    const page = await client.get('/posts?page=2');
+    const page = await client.get(pagePath.posts({ page: 2 }));
     expect(page.statusCode).toBe(503);
     expect(page.headers['retry-after']).toBe('1');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body.toString()).toContain('Temporarily unavailable');
 
-    expect((await client.get('/api/posts?page=1')).statusCode).toBe(200);
+    expect((await client.get(apiPath.posts(1))).statusCode).toBe(200);
     expect((await client.get('/healthz')).statusCode).toBe(200);
 
     slow.open();
     expect((await held.read()).statusCode).toBe(200);
-    expect((await client.get('/api/posts/story')).statusCode).toBe(200);
+    expect((await client.get(apiPath.search('story', 1))).statusCode).toBe(200);
     client.destroy();
     held.destroy();
   });

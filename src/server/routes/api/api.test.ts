@@ -19,6 +19,7 @@ import {
   type FixturePost,
 } from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
+import { API_ROUTES, apiPath, imagePath } from '../../../shared/paths.js';
 
 const POSTS: FixturePost[] = [
   ...manyPosts(25, 'news', 'story'),
@@ -66,12 +67,12 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
       categories: CATEGORIES,
       env: { EMPLOYER_EMAIL: '  Boss@Example.COM ', PAGE_SIZE: '12' },
     });
-    categories = (await get('/api/postcates')).json();
+    categories = (await get(apiPath.postcates())).json();
   });
   afterAll(() => h?.close());
 
   it('lists categories in config order with published post counts', async () => {
-    const res = await get('/api/postcates');
+    const res = await get(apiPath.postcates());
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expectShape(CategoryList, res.json());
@@ -83,7 +84,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('pages all posts newest first, without drafts', async () => {
-    const res = await get('/api/posts?page=1');
+    const res = await get(apiPath.posts(1));
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expectShape(PostPage, page);
@@ -99,13 +100,13 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('defaults to page 1, gives a short last page and an empty page past the end', async () => {
-    expect((await get('/api/posts')).json().current_page).toBe(1);
-    const last = (await get('/api/posts?page=3')).json();
+    expect((await get(API_ROUTES.posts)).json().current_page).toBe(1);
+    const last = (await get(apiPath.posts(3))).json();
     expect(last.data).toHaveLength(3);
     expect(last.data.map((p: PostCard) => p.slug)).not.toContain('secret-draft');
-    const past = (await get('/api/posts?page=4')).json();
+    const past = (await get(apiPath.posts(4))).json();
     expect(past).toMatchObject({ data: [], current_page: 4, last_page: 3, total: 27 });
-    expect((await get('/api/posts?page=10000')).statusCode).toBe(200);
+    expect((await get(apiPath.posts(10000))).statusCode).toBe(200);
   });
 
   it.each(['0', '-1', 'abc', '1.5', '10001', '', '1e3x', '99999999999999999999', '1&page=2'])(
@@ -119,18 +120,18 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   );
 
   it('pages one category, and an empty one', async () => {
-    const res = await get(`/api/postsCate/${idOf('news')}?page=2`);
+    const res = await get(apiPath.postsCate(idOf('news'), 2));
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expectShape(PostPage, page);
     expect(page).toMatchObject({ current_page: 2, last_page: 3, total: 25 });
     expect(page.data.every((p: PostCard) => p.category_id === idOf('news'))).toBe(true);
-    const empty = (await get(`/api/postsCate/${idOf('empty')}?page=1`)).json();
+    const empty = (await get(apiPath.postsCate(idOf('empty'), 1))).json();
     expect(empty).toMatchObject({ data: [], last_page: 1, total: 0, current_page: 1 });
   });
 
   it('answers 404 for an unknown category and 400 for a malformed id', async () => {
-    const missing = await get('/api/postsCate/99999');
+    const missing = await get(apiPath.postsCate(99999, 1));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('not_found');
     for (const id of ['abc', '0', '-3', '1.5', '3000000000']) {
@@ -142,7 +143,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('shows a post with related posts: same category first, never itself', async () => {
-    const res = await get('/api/post/zephyr-caching-explained');
+    const res = await get(apiPath.post('zephyr-caching-explained'));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expectShape(PostWithRelated, body);
@@ -165,16 +166,16 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('answers 404 for an unknown slug or a draft, 400 for an absurd one', async () => {
-    for (const slug of ['no-such-post', 'secret-draft', '%F0%9F%99%82', 'a%20b']) {
-      const res = await get(`/api/post/${slug}`);
+    for (const slug of ['no-such-post', 'secret-draft', '🙂', 'a b']) {
+      const res = await get(apiPath.post(slug));
       expect(res.statusCode, slug).toBe(404);
       expectShape(ApiError, res.json());
     }
-    expect((await get(`/api/post/${'x'.repeat(201)}`)).statusCode).toBe(400);
+    expect((await get(apiPath.post('x'.repeat(201)))).statusCode).toBe(400);
   });
 
   it('ranks a title match above a body match and keeps drafts out of search', async () => {
-    const res = await get('/api/posts/zephyr');
+    const res = await get(apiPath.search('zephyr', 1));
     expect(res.statusCode).toBe(200);
     const cards = res.json();
     expectShape(SearchResults, cards);
@@ -188,26 +189,22 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('pages search results through headers', async () => {
-    const res = await get('/api/posts/story?page=2');
+    const res = await get(apiPath.search('story', 2));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(12);
     expect(res.headers['x-total-count']).toBe('25');
     expect(res.headers['x-last-page']).toBe('3');
     expect(res.headers.link).toContain('</api/posts/story?page=3>; rel="next"');
     expect(res.headers.link).toContain('</api/posts/story?page=1>; rel="prev"');
-    const past = await get('/api/posts/story?page=9');
+    const past = await get(apiPath.search('story', 9));
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('25');
   });
 
   it('matches phrases and stems', async () => {
-    expect(
-      (await get(`/api/posts/${encodeURIComponent('"caching explained"')}`)).json(),
-    ).toHaveLength(1);
-    expect(
-      (await get(`/api/posts/${encodeURIComponent('"explained caching"')}`)).json(),
-    ).toHaveLength(0);
-    const stemmed = (await get('/api/posts/caches')).json().map((c: PostCard) => c.slug);
+    expect((await get(apiPath.search('"caching explained"', 1))).json()).toHaveLength(1);
+    expect((await get(apiPath.search('"explained caching"', 1))).json()).toHaveLength(0);
+    const stemmed = (await get(apiPath.search('caches', 1))).json().map((c: PostCard) => c.slug);
     expect(stemmed).toContain('zephyr-caching-explained');
   });
 
@@ -234,7 +231,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     '%',
     '%25',
   ])('treats %j as plain text, never as syntax', async (text) => {
-    const res = await get(`/api/posts/${encodeURIComponent(text)}`);
+    const res = await get(apiPath.search(text, 1));
     expect(res.statusCode).toBe(200);
     expectShape(SearchResults, res.json());
   });
@@ -242,7 +239,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   it.each(['(zephyr', '^zephyr', '{zephyr}', '"zephyr', 'zephyr"', '*zephyr*', 'ZEPHYR'])(
     'drops the syntax of %j and searches its words',
     async (text) => {
-      const res = await get(`/api/posts/${encodeURIComponent(text)}`);
+      const res = await get(apiPath.search(text, 1));
       expect(res.json().map((c: PostCard) => c.slug)).toEqual([
         'zephyr-caching-explained',
         'another-article',
@@ -251,37 +248,35 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   );
 
   it('refuses search text over 500 characters and bad pages', async () => {
-    expect((await get(`/api/posts/${'a'.repeat(501)}`)).statusCode).toBe(400);
-    expect((await get('/api/posts/zephyr?page=0')).statusCode).toBe(400);
+    expect((await get(apiPath.search('a'.repeat(501), 1))).statusCode).toBe(400);
+    expect((await get(apiPath.search('zephyr', 0))).statusCode).toBe(400);
   });
 
   it('answers repeat requests with 304 through the ETag', async () => {
-    const first = await get('/api/posts?page=1');
+    const first = await get(apiPath.posts(1));
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"/);
     expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+/);
-    const again = await get('/api/posts?page=1', { 'if-none-match': etag });
+    const again = await get(apiPath.posts(1), { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await get('/api/posts?page=2', { 'if-none-match': etag });
+    const other = await get(apiPath.posts(2), { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
     // As a proxy that compresses passes it back (weakened), and in a list of several.
     for (const sent of [`W/${etag}`, `"other", ${etag}`, '*'])
-      expect((await get('/api/posts?page=1', { 'if-none-match': sent })).statusCode, sent).toBe(
-        304,
-      );
-    expect((await get('/api/posts?page=1', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+      expect((await get(apiPath.posts(1), { 'if-none-match': sent })).statusCode, sent).toBe(304);
+    expect((await get(apiPath.posts(1), { 'if-none-match': '"other"' })).statusCode).toBe(200);
   });
 
   it('compresses cached responses for clients that accept it, and says it varies', async () => {
-    const plain = await get('/api/posts?page=1');
+    const plain = await get(apiPath.posts(1));
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
-    const br = await get('/api/posts?page=1', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await get(apiPath.posts(1), { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-    const gzip = await get('/api/posts?page=1', { 'accept-encoding': 'gzip' });
+    const gzip = await get(apiPath.posts(1), { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     // Each encoded form has its own ETag; any of them revalidates the others.
@@ -289,7 +284,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('sends the security headers on API responses and errors', async () => {
-    for (const url of ['/api/posts', '/api/posts', '/api/nope', '/api/posts?page=0']) {
+    for (const url of [API_ROUTES.posts, API_ROUTES.posts, '/api/nope', apiPath.posts(0)]) {
       const res = await get(url);
       expect(res.headers['content-security-policy']).toBe(
         "default-src 'none'; frame-ancestors 'none'",
@@ -299,8 +294,8 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('serves a cached URL unchanged, and still validates URLs it has not seen', async () => {
-    const first = await get('/api/posts?page=2');
-    const cached = await get('/api/posts?page=2');
+    const first = await get(apiPath.posts(2));
+    const cached = await get(apiPath.posts(2));
     expect(cached.statusCode).toBe(200);
     expect(cached.body).toBe(first.body);
     expect(cached.headers.etag).toBe(first.headers.etag);
@@ -321,7 +316,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
 
   it('serves images with long-lived caching and no path traversal', async () => {
     // The content's file name answers with its current file, named by its hash: immutable.
-    const moved = await get('/images/cover.svg');
+    const moved = await get(imagePath('cover.svg'));
     expect(moved.statusCode).toBe(302);
     expect(moved.headers['cache-control']).not.toContain('immutable');
     const image = await get(moved.headers.location as string);
@@ -332,7 +327,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
       '/images/%2e%2e/site.yaml',
       '/images/..%2fsite.yaml',
       '/images/%2e%2e%2f%2e%2e%2fetc/passwd',
-      '/images/nope.svg',
+      imagePath('nope.svg'),
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
@@ -341,7 +336,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('publishes an OpenAPI document of every call', async () => {
-    const doc = (await get('/api/openapi.json')).json();
+    const doc = (await get(API_ROUTES.openapi)).json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const path of [
       '/api/postcates',
@@ -363,7 +358,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     const check = (payload: unknown, ip = '10.0.0.1') =>
       h.app.inject({
         method: 'POST',
-        url: '/api/employer-check',
+        url: apiPath.employerCheck(),
         payload: payload as object,
         remoteAddress: ip,
       });
@@ -383,7 +378,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
       }
       const notJson = await h.app.inject({
         method: 'POST',
-        url: '/api/employer-check',
+        url: apiPath.employerCheck(),
         headers: { 'content-type': 'application/json' },
         payload: '{"email":',
         remoteAddress: '10.0.0.3',
@@ -406,7 +401,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
 
   // Runs last: it changes the content the other tests read.
   it('drops cached responses and counts when an import changes content', async () => {
-    const before = await get('/api/posts?page=1');
+    const before = await get(apiPath.posts(1));
     expect(before.json().total).toBe(27);
     const extra: FixturePost = {
       slug: 'late-news',
@@ -418,16 +413,16 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     };
     const dir = writeContent({ posts: [...POSTS, extra], categories: CATEGORIES });
     await importContent(h.test.store, { contentDir: dir, imagesDir: h.config.imagesDir });
-    await vi.waitFor(async () => expect((await get('/api/posts?page=1')).json().total).toBe(28), {
+    await vi.waitFor(async () => expect((await get(apiPath.posts(1))).json().total).toBe(28), {
       timeout: 3000,
     });
-    const after = await get('/api/posts?page=1', {
+    const after = await get(apiPath.posts(1), {
       'if-none-match': before.headers.etag as string,
     });
     expect(after.statusCode).toBe(200);
     expect(after.json().data[0].slug).toBe('late-news');
-    expect((await get(`/api/postsCate/${idOf('news')}`)).json().total).toBe(26);
-    expect((await get('/api/posts/zephyr')).json().map((c: PostCard) => c.slug)).toContain(
+    expect((await get(apiPath.postsCate(idOf('news'), 1))).json().total).toBe(26);
+    expect((await get(apiPath.search('zephyr', 1))).json().map((c: PostCard) => c.slug)).toContain(
       'late-news',
     );
   });
@@ -435,7 +430,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   it('keeps the contact endpoint closed unless enabled', async () => {
     const res = await h.app.inject({
       method: 'POST',
-      url: '/api/contact',
+      url: apiPath.contact(),
       payload: { name: 'A', email: 'a@b.co', subject: 'S', message: 'M' },
     });
     expect(res.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../../test/helpers/content-fixture.js';
+import { apiPath } from '../../../shared/paths.js';
 
 const PROXY = '127.0.0.1';
 const CLIENT = '203.0.113.7';
@@ -25,7 +26,7 @@ describe('employer-check rate limit behind proxies', () => {
     app
       .inject({
         method: 'POST',
-        url: '/api/employer-check',
+        url: apiPath.employerCheck(),
         payload: { email: 'guess@example.com' },
         remoteAddress,
         headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
 import type { FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
+import { API_ROUTES, apiPath } from '../../../shared/paths.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -32,23 +33,23 @@ describe.each(ENGINES)('reading time, word count and contents in the API on %s',
   afterAll(() => h.close());
 
   it('gives a post its counts, stored at import', async () => {
-    const { post } = await get('/api/post/long-read');
+    const { post } = await get(apiPath.post('long-read'));
     // The headings' words count too: 500 + 200 + "First part", "Second part", "A detail", "The end".
     expect(post.word_count).toBe(708);
     expect(post.reading_minutes).toBe(3);
-    const { post: short } = await get('/api/post/short-note');
+    const { post: short } = await get(apiPath.post('short-note'));
     expect(short).toMatchObject({ word_count: 5, reading_minutes: 1, toc: [] });
   });
 
   it('gives every card its counts, in lists and in search results', async () => {
-    const page = await get('/api/posts');
+    const page = await get(API_ROUTES.posts);
     expect(
       page.data.map((c: { slug: string; word_count: number }) => [c.slug, c.word_count]),
     ).toEqual([
       ['short-note', 5],
       ['long-read', 708],
     ]);
-    const found = await get('/api/posts/note');
+    const found = await get(apiPath.search('note', 1));
     expect(found[0]).toMatchObject({ slug: 'short-note', word_count: 5, reading_minutes: 1 });
   });
 });

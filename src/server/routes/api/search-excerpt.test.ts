@@ -10,6 +10,7 @@ import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js
 import type { FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
 import { HEADLINE_BODY_CHARS } from '../../posts/search/postgres-search.js';
+import { API_ROUTES, apiPath } from '../../../shared/paths.js';
 
 const filler = (words: number) =>
   Array.from({ length: words }, (_, i) => ['river', 'stone', 'meadow', 'lantern'][i % 4]).join(' ');
@@ -56,7 +57,7 @@ const plain = (excerpt: ExcerptSegment[] = []) => excerpt.map((s) => s.text).joi
 describe.each(ENGINES)('search excerpts on %s', (engine) => {
   let h: ApiHarness;
   const search = async (text: string) => {
-    const res = await h.app.inject({ url: `/api/posts/${encodeURIComponent(text)}` });
+    const res = await h.app.inject({ url: apiPath.search(text, 1) });
     expect(res.statusCode).toBe(200);
     const body = res.json<SearchCard[]>();
     // The specification's contract: a bare array of cards; the excerpt is one more field.
@@ -135,7 +136,7 @@ describe.each(ENGINES)('search excerpts on %s', (engine) => {
   });
 
   it('describes the excerpt in the OpenAPI document of the search', async () => {
-    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json();
+    const doc = (await h.app.inject({ url: API_ROUTES.openapi })).json();
     const schema =
       doc.paths['/api/posts/{text}'].get.responses['200'].content['application/json'].schema;
     expect(schema.type).toBe('array');

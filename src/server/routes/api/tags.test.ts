@@ -7,6 +7,7 @@ import { TagList, type TagSummary } from '../../../shared/schemas/tags.js';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
 import type { FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
+import { API_ROUTES, apiPath, feedPath, pagePath } from '../../../shared/paths.js';
 
 /** 30 posts a day apart; every post is tagged Alpha, every third Beta, some C#. */
 const POSTS: FixturePost[] = Array.from({ length: 30 }, (_, i) => ({
@@ -81,12 +82,12 @@ describe.each(ENGINES)('tags on %s', (engine) => {
       env: { PAGE_SIZE: '4', PUBLIC_URL: 'https://tags.example' },
     });
     for (let page = 1; page <= 8; page++)
-      everyPost.push(...(await get(`/api/posts?page=${page}`)).json().data);
+      everyPost.push(...(await get(apiPath.posts(page))).json().data);
   });
   afterAll(() => h?.close());
 
   it('lists the tags of visible posts with their counts, most used first', async () => {
-    const res = await get('/api/tags');
+    const res = await get(apiPath.tags());
     expect(res.statusCode).toBe(200);
     const tags: TagSummary[] = res.json();
     expectShape(TagList, tags);
@@ -105,7 +106,7 @@ describe.each(ENGINES)('tags on %s', (engine) => {
       const seen: string[] = [];
       const lastPage = Math.ceil(expected.length / 4);
       for (let page = 1; page <= lastPage + 1; page++) {
-        const res = await get(`/api/postsTag/${tag}?page=${page}`);
+        const res = await get(apiPath.postsTag(tag, page));
         expect(res.statusCode).toBe(200);
         const body = res.json();
         expectShape(PostPage, body);
@@ -123,18 +124,18 @@ describe.each(ENGINES)('tags on %s', (engine) => {
 
   it('answers 404 JSON for an unknown tag or one only drafts carry, 400 for absurd input', async () => {
     for (const tag of ['no-such-tag', 'only-drafts', 'Alpha']) {
-      const res = await get(`/api/postsTag/${tag}`);
+      const res = await get(apiPath.postsTag(tag, 1));
       expect(res.statusCode, tag).toBe(404);
       expectShape(ApiError, res.json());
     }
-    expect((await get(`/api/postsTag/${'x'.repeat(201)}`)).statusCode).toBe(400);
-    expect((await get('/api/postsTag/alpha?page=0')).statusCode).toBe(400);
-    expect((await get('/feeds/tag/no-such-tag.xml')).statusCode).toBe(404);
+    expect((await get(apiPath.postsTag('x'.repeat(201), 1))).statusCode).toBe(400);
+    expect((await get(apiPath.postsTag('alpha', 0))).statusCode).toBe(400);
+    expect((await get(feedPath.tag('no-such-tag'))).statusCode).toBe(404);
   });
 
   it('gives cards and posts their tags in the order written', async () => {
     expect(everyPost).toHaveLength(31);
-    const page = (await get('/api/postsTag/c')).json();
+    const page = (await get(apiPath.postsTag('c', 1))).json();
     const first = page.data.find((card: PostCard) => card.slug === 'post-1');
     expect(first.tags).toEqual([
       { slug: 'alpha', name: expect.any(String) },
@@ -142,14 +143,14 @@ describe.each(ENGINES)('tags on %s', (engine) => {
       { slug: 'c', name: 'C#' },
       { slug: 'web-performance', name: 'Web Performance' },
     ]);
-    const all = (await get('/api/posts?page=1')).json();
+    const all = (await get(apiPath.posts(1))).json();
     expect(all.data.every((card: PostCard) => card.tags.length > 0)).toBe(true);
-    const search = (await get('/api/posts/revised')).json();
+    const search = (await get(apiPath.search('revised', 1))).json();
     expect(search[0].tags.map((t: { slug: string }) => t.slug)).toEqual(['beta', 'alpha']);
   });
 
   it('shows a post with its tags, revision date, cover text and neighbours in its category', async () => {
-    const res = await get('/api/post/revised');
+    const res = await get(apiPath.post('revised'));
     const body = res.json();
     expectShape(PostWithRelated, body);
     expect(body.post).toMatchObject({
@@ -163,18 +164,18 @@ describe.each(ENGINES)('tags on %s', (engine) => {
     // The oldest post of "even": nothing before it, post-1 (2025-01-01) after it.
     expect(body.previous).toBeNull();
     expect(body.next).toEqual({ name: 'Post number 1', slug: 'post-1', image: 'cover.svg' });
-    const middle = (await get('/api/post/post-5')).json();
+    const middle = (await get(apiPath.post('post-5'))).json();
     expect(middle.post.modified_at).toBeNull();
     expect(middle.post.image_alt).toBeNull();
     expect(middle.previous.slug).toBe('post-3');
     expect(middle.next.slug).toBe('post-7');
-    const newest = (await get('/api/post/post-30')).json();
+    const newest = (await get(apiPath.post('post-30'))).json();
     expect(newest.next).toBeNull();
     expect(newest.previous.slug).toBe('post-28');
   });
 
   it('ranks as related the posts that share the most tags, never the post itself', async () => {
-    const body = (await get('/api/post/post-1')).json();
+    const body = (await get(apiPath.post('post-1'))).json();
     const slugs = body.posts.map((p: { slug: string }) => p.slug);
     expect(slugs).toHaveLength(5);
     expect(slugs).not.toContain('post-1');
@@ -183,21 +184,21 @@ describe.each(ENGINES)('tags on %s', (engine) => {
   });
 
   it('serves a well-formed feed per tag and puts the tags in the sitemap', async () => {
-    const feed = await get('/feeds/tag/beta.xml');
+    const feed = await get(feedPath.tag('beta'));
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^application\/rss\+xml/);
     const titles = itemTitles(feed.body);
     expect(titles).toEqual(tagged('beta').map((slug) => POSTS.find((p) => p.slug === slug)!.title));
     expect(titles).toHaveLength(11);
     expect(feed.body).toContain('<link>https://tags.example/tag/beta</link>');
-    const sitemap = (await get('/sitemap.xml')).body;
+    const sitemap = (await get(feedPath.sitemap())).body;
     for (const tag of ['alpha', 'beta', 'c', 'web-performance'])
       expect(sitemap).toContain(`<loc>https://tags.example/tag/${tag}</loc>`);
-    expect(sitemap).not.toContain('/tag/only-drafts');
+    expect(sitemap).not.toContain(pagePath.tag('only-drafts'));
   });
 
   it('documents the tag calls in the OpenAPI document', async () => {
-    const doc = (await get('/api/openapi.json')).json();
+    const doc = (await get(API_ROUTES.openapi)).json();
     expect(doc.paths).toHaveProperty(['/api/tags']);
     expect(doc.paths).toHaveProperty(['/api/postsTag/{tag}']);
     const card = JSON.stringify(doc.paths['/api/postsTag/{tag}'].get.responses['200']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactApp, type ContactApp } from '../../../../test/helpers/contact-app.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
 import { CONTACT_SUCCESS, WRONG_EMAIL_TEXT } from '../../../shared/forms.js';
+import { apiPath, FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const SAME_ORIGIN = { ...FORM, 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' };
@@ -37,7 +38,10 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
   let n = 1;
 
   it('stores a contact message and answers a page with the success text', async () => {
-    const res = await post('/forms/contact', encode({ ...GOOD, message: '  Shall we talk?\n ' }));
+    const res = await post(
+      FORM_ROUTES.contact,
+      encode({ ...GOOD, message: '  Shall we talk?\n ' }),
+    );
     expect(res.statusCode).toBe(200);
     expectPage(res);
     expect(res.body).toContain(`<p role="status">${CONTACT_SUCCESS}</p>`);
@@ -49,7 +53,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
   it('names each problem of a bad message by its field, and stores nothing', async () => {
     const before = (await h.messages()).length;
     const res = await post(
-      '/forms/contact',
+      FORM_ROUTES.contact,
       encode({
         name: '   ',
         email: 'not-an-address<script>',
@@ -66,10 +70,10 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
     );
     expect(res.body).toContain('<li>Subject: at most 300 characters, please.</li>');
     expect(res.body).not.toContain('<li>Message');
-    const missing = await post('/forms/contact', encode({ email: 'a@b.example' }));
+    const missing = await post(FORM_ROUTES.contact, encode({ email: 'a@b.example' }));
     expect(missing.statusCode).toBe(400);
     expect(missing.body).toContain('<li>Message: please fill it in.</li>');
-    const nul = await post('/forms/contact', encode({ ...GOOD, name: 'a\u0000b' }));
+    const nul = await post(FORM_ROUTES.contact, encode({ ...GOOD, name: 'a\u0000b' }));
     expect(nul.statusCode).toBe(400);
     expectPage(nul);
     expect((await h.messages()).length).toBe(before);
@@ -83,12 +87,12 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
       { ...FORM, origin: 'https://evil.example' },
       { ...FORM, origin: 'null' },
     ]) {
-      const res = await post('/forms/contact', encode(GOOD), headers);
+      const res = await post(FORM_ROUTES.contact, encode(GOOD), headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expectPage(res);
       expect(res.body).toContain('This form can only be sent from this site&#39;s own pages.');
       const gate = await post(
-        '/forms/employer-check',
+        FORM_ROUTES.employerCheck,
         encode({ email: 'boss@example.com' }),
         headers,
       );
@@ -96,7 +100,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
       expect(gate.headers.location).toBeUndefined();
     }
     // A browser of old without Sec-Fetch-Site, from this very host, is fine.
-    const res = await post('/forms/contact', encode(GOOD), {
+    const res = await post(FORM_ROUTES.contact, encode(GOOD), {
       ...FORM,
       origin: 'http://localhost:80',
     });
@@ -105,12 +109,12 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
   });
 
   it('redirects the right employer address to /resume and answers a wrong one with a page', async () => {
-    const pass = await post('/forms/employer-check', encode({ email: '  BOSS@example.com ' }));
+    const pass = await post(FORM_ROUTES.employerCheck, encode({ email: '  BOSS@example.com ' }));
     expect(pass.statusCode).toBe(303);
-    expect(pass.headers.location).toBe('/resume');
+    expect(pass.headers.location).toBe(pagePath.resume());
     expect(pass.headers['cache-control']).toBe('no-store');
     for (const email of ['someone@example.com', '', '   ']) {
-      const res = await post('/forms/employer-check', encode({ email }));
+      const res = await post(FORM_ROUTES.employerCheck, encode({ email }));
       expect(res.statusCode, email).toBe(403);
       expectPage(res);
       expect(res.body).toContain(`<p role="status">${WRONG_EMAIL_TEXT}</p>`);
@@ -126,20 +130,20 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
     for (let i = 0; i < 5; i++)
       expect(
         (
-          await send('/api/employer-check', JSON.stringify({ email: 'x@y.example' }), {
+          await send(apiPath.employerCheck(), JSON.stringify({ email: 'x@y.example' }), {
             'content-type': 'application/json',
           } as typeof SAME_ORIGIN)
         ).statusCode,
       ).toBe(200);
     for (let i = 0; i < 5; i++)
       expect(
-        (await send('/forms/employer-check', encode({ email: 'x@y.example' }))).statusCode,
+        (await send(FORM_ROUTES.employerCheck, encode({ email: 'x@y.example' }))).statusCode,
       ).toBe(403);
-    const limited = await send('/forms/employer-check', encode({ email: 'boss@example.com' }));
+    const limited = await send(FORM_ROUTES.employerCheck, encode({ email: 'boss@example.com' }));
     expect(limited.statusCode).toBe(429);
     expectPage(limited);
     expect(limited.body).toContain('Please wait a minute before trying again.');
-    const api = await send('/api/employer-check', JSON.stringify({ email: 'boss@example.com' }), {
+    const api = await send(apiPath.employerCheck(), JSON.stringify({ email: 'boss@example.com' }), {
       'content-type': 'application/json',
     } as typeof SAME_ORIGIN);
     expect(api.statusCode).toBe(429);
@@ -152,7 +156,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
         (
           await h.app.inject({
             method: 'POST',
-            url: '/api/contact',
+            url: apiPath.contact(),
             payload: GOOD,
             remoteAddress: other,
           })
@@ -163,7 +167,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
         (
           await h.app.inject({
             method: 'POST',
-            url: '/forms/contact',
+            url: FORM_ROUTES.contact,
             payload: encode(GOOD),
             headers: SAME_ORIGIN,
             remoteAddress: other,
@@ -172,7 +176,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
       ).toBe(200);
     const full = await h.app.inject({
       method: 'POST',
-      url: '/forms/contact',
+      url: FORM_ROUTES.contact,
       payload: encode(GOOD),
       headers: SAME_ORIGIN,
       remoteAddress: other,
@@ -199,7 +203,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
       ['{"email": "boss@example.com"', { ...SAME_ORIGIN, 'content-type': 'application/json' }, 400],
     ];
     for (const [payload, headers, status] of cases) {
-      const url = status === 403 ? '/forms/employer-check' : '/forms/contact';
+      const url = status === 403 ? FORM_ROUTES.employerCheck : FORM_ROUTES.contact;
       const res = await post(url, payload, headers);
       expect(res.statusCode, payload.slice(0, 40)).toBe(status);
       expect(res.headers['content-type'], payload.slice(0, 40)).toBe('text/html; charset=utf-8');
@@ -210,7 +214,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
   it('keeps the JSON API as it was: JSON answers, form bodies refused', async () => {
     const res = await h.app.inject({
       method: 'POST',
-      url: '/api/contact',
+      url: apiPath.contact(),
       payload: GOOD,
       remoteAddress: '192.0.2.9',
     });
@@ -218,7 +222,7 @@ describe.each(ENGINES)('forms sent without JavaScript on %s', (engine) => {
     expect(res.json()).toEqual({ message: CONTACT_SUCCESS });
     const form = await h.app.inject({
       method: 'POST',
-      url: '/api/contact',
+      url: apiPath.contact(),
       headers: FORM,
       payload: encode(GOOD),
       remoteAddress: '192.0.2.9',
@@ -234,7 +238,7 @@ describe('the contact form switched off', () => {
     try {
       const res = await h.app.inject({
         method: 'POST',
-        url: '/forms/contact',
+        url: FORM_ROUTES.contact,
         headers: SAME_ORIGIN,
         payload: encode(GOOD),
       });
