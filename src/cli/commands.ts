@@ -70,7 +70,9 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
         `${summary.unchanged} unchanged, ${summary.deleted} removed; ${summary.categories} categories, ${summary.images} images made (${summary.imagesReused} unchanged) ` +
         `in ${seconds(performance.now() - started)}` +
         ` (posts ${seconds(summary.phases.posts)}` +
-        (summary.threads ? ` on ${summary.threads} threads` : '') +
+        (summary.threads
+          ? ` on ${summary.threads} thread${summary.threads === 1 ? '' : 's'}`
+          : '') +
         `, search index merge ${seconds(summary.phases.searchIndex)}` +
         `, commit ${seconds(summary.phases.commit)})`,
     );

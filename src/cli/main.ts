@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { ReportedFailure } from '../server/first-import.js';
 import { buildProgram } from './program.js';
 import { USAGE_STATUS, UsageError } from './usage.js';
 
@@ -18,6 +19,7 @@ function messageOf(error: Error): string {
 function failure(error: unknown): { status: number; line?: string } {
   if (error instanceof CommanderError) return { status: error.exitCode };
   if (error instanceof UsageError) return { status: USAGE_STATUS, line: error.message };
+  if (error instanceof ReportedFailure) return { status: error.status };
   if (!(error instanceof Error)) return { status: 1, line: String(error) };
   const debug = process.env.LOG_LEVEL === 'debug' && error.stack ? `\n${error.stack}` : '';
   return { status: 1, line: `${messageOf(error)}${debug}` };

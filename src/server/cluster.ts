@@ -1,9 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import type { ServerConfig } from './config.js';
-import { openStore } from './db/connection.js';
 import { serveRateLimitCounts } from './http/cluster-rate-limit.js';
-import { prepareStore, startServer } from './main.js';
+import { prepareForServe, startServer } from './main.js';
 
 /** A worker that has not started listening by then is taken for failed. */
 const START_TIMEOUT_MS = 60_000;
@@ -79,9 +78,7 @@ export async function startCluster(config: ServerConfig, workers: number): Promi
     await startServer(config, { prepare: false });
     return;
   }
-  const store = openStore(config.databaseUrl);
-  await prepareStore(store, config, (line) => console.log(line));
-  await store.close();
+  await prepareForServe(config, (line) => console.log(line));
 
   serveRateLimitCounts();
   // Workers run with the primary's V8 flags (e.g. the smaller young generation of npm start).

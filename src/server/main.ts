@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.js';
 import { readContentState } from './content-state/content-state.js';
 import { openStore, type Store } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { importInOwnProcess } from './first-import.js';
 import { mountWeb } from './routes/web.js';
 
 /** The drain has DRAIN_TIMEOUT_MS (8 s by default); whatever else is left must fit in this. */
@@ -19,8 +20,8 @@ export async function startServer(
   config: ServerConfig,
   options: { prepare?: boolean } = {},
 ): Promise<FastifyInstance> {
+  if (options.prepare !== false) await prepareForServe(config, (line) => console.log(line));
   const store = openStore(config.databaseUrl);
-  if (options.prepare !== false) await prepareStore(store, config, (line) => console.log(line));
   const app = await buildApp({
     config,
     store,
@@ -58,16 +59,42 @@ export async function startServer(
   return app;
 }
 
-/** Applies migrations and, when the store holds no content yet, imports the content folder. */
+/** Applies migrations; true when the store holds no content yet. */
+async function migrateAndCheck(store: Store, log: (line: string) => void): Promise<boolean> {
+  const applied = await migrateToLatest(store);
+  if (applied.length) log(`Migrated ${store.label}: ${applied.join(', ')}`);
+  const state = await readContentState(store.db);
+  return !state.site;
+}
+
+/**
+ * What `serve` does before it listens: migrates and, when the store holds no content yet,
+ * imports the content folder in a process of its own (first-import.ts). Its connection is
+ * closed first, so that a first SQLite import can take the file alone (rollback-journal.ts).
+ */
+export async function prepareForServe(
+  config: ServerConfig,
+  log: (line: string) => void,
+): Promise<void> {
+  const store = openStore(config.databaseUrl);
+  let empty: boolean;
+  try {
+    empty = await migrateAndCheck(store, log);
+  } finally {
+    await store.close();
+  }
+  if (!empty) return;
+  log(`The store is empty: importing ${config.contentDir}`);
+  await importInOwnProcess(config);
+}
+
+/** Applies migrations and, when the store holds no content yet, imports the content folder here. */
 export async function prepareStore(
   store: Store,
   config: ServerConfig,
   log: (line: string) => void,
 ): Promise<void> {
-  const applied = await migrateToLatest(store);
-  if (applied.length) log(`Migrated ${store.label}: ${applied.join(', ')}`);
-  const state = await readContentState(store.db);
-  if (state.site) return;
+  if (!(await migrateAndCheck(store, log))) return;
   log(`The store is empty: importing ${config.contentDir}`);
   // Loaded only here: the Markdown, sanitizer and validation stack is not needed for serving.
   const { importContent } = await import('./content/import.service.js');

@@ -32,24 +32,26 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `node dist/cli/main.js serve …args` (the build must exist: `npm run build`) on a fresh
- * store that imports `posts` on its first start; resolves once /healthz answers.
+ * Spawns `node dist/cli/main.js serve …args` (the build must exist: `npm run build`) on a fresh
+ * store that imports `posts` on its first start, without waiting for it to listen.
  */
-export async function startServe(
+export async function spawnServe(
   posts: FixturePost[],
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
-): Promise<ServeProcess> {
+): Promise<ServeProcess & { contentDir: string; store: string }> {
   if (!existsSync(CLI)) throw new Error('Run `npm run build` first');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pf-serve-'));
+  const contentDir = writeContent({ posts });
+  const store = join(dir, 'store.db');
   const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: join(dir, 'store.db'),
-      CONTENT_DIR: writeContent({ posts }),
+      DATABASE_URL: store,
+      CONTENT_DIR: contentDir,
       IMAGES_DIR: join(dir, 'images'),
       LOG_LEVEL: 'info',
       ...env,
@@ -80,9 +82,20 @@ export async function startServe(
       waiters.add(check);
       check();
     });
+  return { child, port, output: () => output, exited, printed, contentDir, store };
+}
+
+/** `spawnServe`, resolved once /healthz answers. */
+export async function startServe(
+  posts: FixturePost[],
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServeProcess> {
+  const serve = await spawnServe(posts, args, env);
+  const { child, port, output } = serve;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}):\n${output()}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
@@ -90,9 +103,9 @@ export async function startServe(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`serve did not start:\n${output}`);
+      throw new Error(`serve did not start:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, port, output: () => output, exited, printed };
+  return serve;
 }
