@@ -7,6 +7,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt } from './lib/print.js';
 import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, searchPath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { ensureFakeFolder, ensureSqliteStore } from './lib/stores.js';
 import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
@@ -30,8 +31,8 @@ try {
     if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
     return { text: await res.text(), type: res.headers.get('content-type') };
   };
-  const categories = JSON.parse((await get('/api/postcates')).text);
-  const first = JSON.parse((await get('/api/posts?page=1')).text);
+  const categories = JSON.parse((await get(apiPath.postcates())).text);
+  const first = JSON.parse((await get(apiPath.posts(1))).text);
   const slug = first.data[0].slug;
   // Search words taken from real titles, so each search finds posts.
   const words = [
@@ -41,16 +42,16 @@ try {
   ].slice(0, 4);
 
   const cases = [
-    { name: 'GET /api/posts?page=1', paths: ['/api/posts?page=1'], target: 0.8 },
+    { name: 'GET /api/posts?page=1', paths: [apiPath.posts(1)], target: 0.8 },
     {
       name: `GET /api/postsCate/${categories[0].id}?page=2`,
-      paths: [`/api/postsCate/${categories[0].id}?page=2`],
+      paths: [apiPath.postsCate(categories[0].id, 2)],
       target: 0.8,
     },
-    { name: `GET /api/post/${slug}`, paths: [`/api/post/${slug}`], target: 0.8 },
+    { name: `GET /api/post/${slug}`, paths: [apiPath.post(slug)], target: 0.8 },
     {
       name: `GET /api/posts/{${words.join('|')}}`,
-      paths: words.map((w) => `/api/posts/${encodeURIComponent(w)}`),
+      paths: words.map(searchPath),
       target: 0.5,
     },
   ];
@@ -63,7 +64,7 @@ try {
     for (const w of text.toLowerCase().match(/\p{L}{4,}/gu) ?? []) vocabulary.add(w);
     if (vocabulary.size >= 2500) break;
   }
-  const uncached = [...vocabulary].slice(0, 2500).map((w) => `/api/posts/${encodeURIComponent(w)}`);
+  const uncached = [...vocabulary].slice(0, 2500).map(searchPath);
   const bareRoutes = {};
   const samples = [];
   for (const path of uncached.slice(0, 25)) samples.push((await get(path)).text);
@@ -81,11 +82,11 @@ try {
   // Informational: post views that miss the response cache (2,500 distinct slugs, cycled).
   const slugs = [];
   for (let page = 1; slugs.length < 2500; page++) {
-    const { data } = JSON.parse((await get(`/api/posts?page=${page}`)).text);
+    const { data } = JSON.parse((await get(apiPath.posts(page))).text);
     if (!data.length) break;
     slugs.push(...data.map((card) => card.slug));
   }
-  const postPaths = slugs.slice(0, 2500).map((s) => `/api/post/${encodeURIComponent(s)}`);
+  const postPaths = slugs.slice(0, 2500).map((s) => apiPath.post(s));
   const postSamples = [];
   for (const path of postPaths.slice(0, 25)) postSamples.push((await get(path)).text);
   postSamples.sort((a, b) => a.length - b.length);

@@ -8,6 +8,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt } from './lib/print.js';
 import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { ensureSqliteStore } from './lib/stores.js';
 import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
@@ -34,21 +35,20 @@ try {
     if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
     return res.json();
   };
-  const pagesOf = (list, last) => Array.from({ length: last }, (_, i) => `${list}?page=${i + 1}`);
-  const all = await json('/api/posts?page=1');
-  const lists = [pagesOf('/api/posts', all.last_page)];
-  for (const category of await json('/api/postcates')) {
-    const list = `/api/postsCate/${category.id}`;
-    lists.push(pagesOf(list, (await json(`${list}?page=1`)).last_page));
+  const pagesOf = (pathOf, last) => Array.from({ length: last }, (_, i) => pathOf(i + 1));
+  const all = await json(apiPath.posts(1));
+  const lists = [pagesOf(apiPath.posts, all.last_page)];
+  for (const category of await json(apiPath.postcates())) {
+    const list = (page) => apiPath.postsCate(category.id, page);
+    lists.push(pagesOf(list, (await json(list(1))).last_page));
   }
   const listPaths = lists.flat();
   // Page 8,000 against the first pages: a few hundred pages at each end, drawn at random, so
   // that neither side reads the same few rows every time.
   const span = Math.max(1, Math.floor(all.last_page * 0.04));
   const deepFrom = Math.min(8000, all.last_page - span + 1);
-  const firstPaths = pagesOf('/api/posts', span);
-  const deepPaths = pagesOf('/api/posts', all.last_page).slice(deepFrom - 1);
-  const encoded = slugs.map(encodeURIComponent);
+  const firstPaths = pagesOf(apiPath.posts, span);
+  const deepPaths = pagesOf(apiPath.posts, all.last_page).slice(deepFrom - 1);
 
   const cases = [
     {
@@ -78,7 +78,7 @@ try {
     },
     {
       name: `GET /{slug} at random slugs (${fmt(slugs.length)})`,
-      paths: encoded.map((s) => `/${s}`),
+      paths: slugs.map((s) => pagePath.post(s)),
       random: true,
       target: 0.1,
       kind: 'html',
@@ -86,7 +86,7 @@ try {
     },
     {
       name: `GET /api/post/{slug} at random slugs (${fmt(slugs.length)})`,
-      paths: encoded.map((s) => `/api/post/${s}`),
+      paths: slugs.map((s) => apiPath.post(s)),
       random: true,
       target: 0.15,
       kind: 'json',

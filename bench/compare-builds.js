@@ -14,6 +14,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { cpuMsOf, stopChild } from './lib/processes.js';
 import { BENCH_DIR, ROOT } from './lib/paths.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { SERVER_NODE_FLAGS, waitForHttp } from './lib/servers.js';
 import { median } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
@@ -24,7 +25,7 @@ const posts = envInt('BENCH_LOAD_POSTS', 10_000);
 const rounds = envInt('BENCH_ROUNDS', 8);
 const duration = envInt('BENCH_DURATION', 3);
 const port = envInt('BENCH_PORT', 3291) + 20;
-const PATHS = ['/api/posts?page=1', '/api/postsCate/1?page=2', '/posts'];
+const PATHS = [apiPath.posts(1), apiPath.postsCate(1, 2), pagePath.posts()];
 
 printMachine(`Cached answers: ${other} (A) against ${ROOT} (B), ${fmt(posts)} posts`);
 const databaseUrl = await ensureSqliteStore(posts);

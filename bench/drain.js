@@ -11,6 +11,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath, searchPath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { ensureSqliteStore } from './lib/stores.js';
 
@@ -31,18 +32,18 @@ console.log(
 const databaseUrl = await ensureSqliteStore(posts);
 
 /** Cached URLs (the same few, answered in front of Fastify) mixed with uncached ones. */
-const CACHED = ['/api/posts?page=1', '/posts', '/', '/api/postcates'];
+const CACHED = [apiPath.posts(1), pagePath.posts(), '/', apiPath.postcates()];
 const nextPath = (i) => {
   const n = (i % posts) + 1;
   switch (i % 5) {
     case 0:
       return CACHED[((i / 5) % CACHED.length) | 0];
     case 1:
-      return `/api/post/fake-post-${n}`;
+      return apiPath.post(`fake-post-${n}`);
     case 2:
-      return `/fake-post-${n}`;
+      return pagePath.post(`fake-post-${n}`);
     case 3:
-      return `/api/posts/post%20${i}`;
+      return searchPath(`post ${i}`);
     default:
       return `/posts?page=${(i % 800) + 1}`;
   }

@@ -12,6 +12,7 @@ import { BENCH_DIR } from './lib/paths.js';
 import { table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 
 const port = envInt('BENCH_PORT', 3291) + 5;
@@ -25,8 +26,8 @@ const demoDb = join(BENCH_DIR, 'demo.db');
 for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
 const app = await startAppServer({ port, databaseUrl: demoDb });
 try {
-  const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();
-  const pages = ['/', '/posts', `/${first.data[0].slug}`, '/resume'];
+  const first = await (await fetch(`${app.url}${apiPath.posts(1)}`)).json();
+  const pages = ['/', pagePath.posts(), pagePath.post(first.data[0].slug), pagePath.resume()];
 
   // ---- Lighthouse ----
   if (process.env.BENCH_LIGHTHOUSE !== '0') {

@@ -22,6 +22,7 @@ import { BENCH_DIR, CLI, ROOT } from './lib/paths.js';
 import { fmt, table } from './lib/print.js';
 import { run, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 
 const port = envInt('BENCH_PORT', 3291) + 7;
@@ -143,7 +144,7 @@ try {
       'card, phone 390×844 at DPR 3',
       { width: 390, height: 844 },
       3,
-      '/posts',
+      pagePath.posts(),
       card,
       original / 20,
       '≤ 1/20 of the original',
@@ -152,7 +153,7 @@ try {
       'card, desktop 1280×800 at DPR 1',
       { width: 1280, height: 800 },
       1,
-      '/posts',
+      pagePath.posts(),
       card,
       50 * 1024,
       '≤ 50 KB',
@@ -190,7 +191,7 @@ try {
   );
   table(['place', 'file picked', 'bytes', 'before (the original)', 'share', 'target'], rows);
 
-  const { data } = await (await fetch(`${app.url}/api/posts?page=1`)).json();
+  const { data } = await (await fetch(`${app.url}${apiPath.posts(1)}`)).json();
   const variants = data.find((c) => c.image === PHOTO).image_variants;
   let withExif = 0;
   for (const file of [...variants.files, variants.share]) {
@@ -223,7 +224,7 @@ try {
     const AUDITS = ['uses-responsive-images', 'modern-image-formats', 'unsized-images'];
     const lhRows = [];
     try {
-      for (const path of ['/posts', `/${SLUG}`]) {
+      for (const path of [pagePath.posts(), pagePath.post(SLUG)]) {
         const { lhr } = await lighthouse(`${app.url}${path}`, {
           port: chrome.port,
           output: 'json',

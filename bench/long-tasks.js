@@ -16,6 +16,7 @@ import { buildBareClient } from './lib/bare-client.js';
 import { FAST_3G, loadUntilInteractive, serveStatic } from './lib/interactive.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { median } from './lib/stats.js';
 
@@ -29,9 +30,14 @@ const browser = await chromium.launch({
   args: CHROMIUM_FLAGS,
 });
 try {
-  const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();
+  const first = await (await fetch(`${app.url}${apiPath.posts(1)}`)).json();
   const rows = [];
-  for (const path of ['/', '/posts', `/${first.data[0].slug}`, '/resume']) {
+  for (const path of [
+    '/',
+    pagePath.posts(),
+    pagePath.post(first.data[0].slug),
+    pagePath.resume(),
+  ]) {
     const blocking = [];
     let longest = 0;
     for (let i = 0; i < loads; i++) {
@@ -68,7 +74,7 @@ async function timeToInteractive(browser, appUrl) {
   const ttiLoads = envInt('BENCH_TTI_LOADS', 7);
   const bare = await serveStatic(await buildBareClient());
   const pages = [
-    ['/posts', `${appUrl}/posts`],
+    [pagePath.posts(), `${appUrl}${pagePath.posts()}`],
     ['bare React Router page', `${bare.url}/`],
   ];
   const runs = new Map(pages.map(([name]) => [name, []]));

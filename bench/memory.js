@@ -14,6 +14,7 @@ import { BENCH_DIR } from './lib/paths.js';
 import { fmt } from './lib/print.js';
 import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath } from './lib/routes.js';
 import { SERVER_NODE_FLAGS, startAppServer } from './lib/servers.js';
 import { ensureSqliteStore } from './lib/stores.js';
 
@@ -31,11 +32,11 @@ const app = await startAppServer({
 });
 try {
   const idle = memoryOf(app.child.pid);
-  const list = await load(app.url, ['/api/posts?page=1'], { duration: 4 });
+  const list = await load(app.url, [apiPath.posts(1)], { duration: 4 });
   const afterList = memoryOf(app.child.pid);
   const views = await load(
     app.url,
-    Array.from({ length: 2500 }, (_, i) => `/api/post/fake-post-${i + 1}`),
+    Array.from({ length: 2500 }, (_, i) => apiPath.post(`fake-post-${i + 1}`)),
     { duration: 4 },
   );
   const afterViews = memoryOf(app.child.pid);

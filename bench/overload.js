@@ -15,6 +15,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath, searchPath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { percentile } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
@@ -35,15 +36,15 @@ const nextPath = (i) => {
   const n = (i % posts) + 1;
   switch (i % 5) {
     case 0:
-      return `/api/posts/post%20${i}`;
+      return searchPath(`post ${i}`);
     case 1:
-      return `/api/post/fake-post-${n}?v=${i}`;
+      return `${apiPath.post(`fake-post-${n}`)}?v=${i}`;
     case 2:
-      return `/fake-post-${n}?v=${i}`;
+      return `${pagePath.post(`fake-post-${n}`)}?v=${i}`;
     case 3:
       return `/posts?page=${(i % 800) + 1}&v=${i}`;
     default:
-      return `/api/posts?page=${(i % 800) + 1}&v=${i}`;
+      return `${apiPath.posts((i % 800) + 1)}&v=${i}`;
   }
 };
 

@@ -5,6 +5,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt } from './lib/print.js';
 import { memoryOf, stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { ensureSqliteStore } from './lib/stores.js';
 import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
@@ -22,9 +23,9 @@ const app = await startAppServer({ port, databaseUrl: db });
 let bare;
 let failures = 0;
 try {
-  const first = await (await fetch(`${app.url}/api/posts?page=1`)).json();
+  const first = await (await fetch(`${app.url}${apiPath.posts(1)}`)).json();
   const slug = first.data[0].slug;
-  const cases = ['/posts', `/${slug}`, '/resume'].map((path) => ({
+  const cases = [pagePath.posts(), pagePath.post(slug), pagePath.resume()].map((path) => ({
     name: `GET ${path}`,
     paths: [path],
     target: 0.5,

@@ -7,6 +7,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
+import { apiPath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { median } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
@@ -20,8 +21,8 @@ const databaseUrl = await ensureSqliteStore(posts);
 
 const slugs = Array.from({ length: 2000 }, (_, i) => `fake-post-${i + 1}`);
 const loads = [
-  ['GET /api/posts?page=1 (cached)', ['/api/posts?page=1']],
-  ['GET /api/post/{2,000 slugs} (cache misses)', slugs.map((s) => `/api/post/${s}`)],
+  ['GET /api/posts?page=1 (cached)', [apiPath.posts(1)]],
+  ['GET /api/post/{2,000 slugs} (cache misses)', slugs.map((s) => apiPath.post(s))],
   ['GET /{2,000 slugs} pages (render misses)', slugs.map((s) => `/${s}`)],
 ];
 

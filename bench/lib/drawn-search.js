@@ -5,6 +5,7 @@ import { drawQueries, drawSeed } from './drawn-queries.js';
 import { fmt, table } from './print.js';
 import { stopChild } from './processes.js';
 import { recordBar } from './results.js';
+import { searchPath } from './routes.js';
 import { startAppServer } from './servers.js';
 import { printSlowest, rowsByKind, timeAll, timingStats } from './search-timing.js';
 
@@ -25,7 +26,7 @@ async function timeOverHttp(store, queries, seed, { port, databaseUrl }) {
   const times = [];
   try {
     // A server that has answered a while: its code compiled and its database cache in use.
-    const path = (q) => `${app.url}/api/posts/${encodeURIComponent(q)}`;
+    const path = (q) => `${app.url}${searchPath(q)}`;
     for (const { q } of await drawQueries(store, 200, seed)) await getStatus(path(q));
     for (const { q } of queries) {
       const t = performance.now();
