@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { isPreviewUrl, neverStored, PREVIEW_HEADERS } from '../preview/preview-page.js';
 import { PageTemplate } from '../ssr/page-template.js';
+import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
 import { movedPostPage } from './post-moves.js';
 
@@ -91,6 +92,7 @@ export async function mountWeb(
 ): Promise<void> {
   const clientDir = join(app.ctx.config.webDir, 'client');
   const entry = await loadServerEntry(app.ctx.config.webDir);
+  app.log.info(`pages render with React's ${loadedReactBuild()} build`);
   const template = new PageTemplate(clientDir);
   app.ctx.inlineStyleHashes = template.styleHashes;
   // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
