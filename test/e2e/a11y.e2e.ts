@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
 import { SCREENS } from './helpers/screens.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -33,7 +34,7 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('button', { name: "I'm" }).click();
     await page.getByLabel('Your work email').waitFor();
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await page.getByRole('banner').getByText('List', { exact: true }).click();
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES } from '../../src/shared/image-layout.js';
 import { useE2E, visit } from './helpers/browser.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 /**
  * The card grid and the reading column as laid out by the browser: cards a row at each width,
@@ -42,7 +43,7 @@ describe('the card grid', () => {
   ] as const) {
     it(`shows ${perRow} cards a row at ${width}px, each row's cards of one height`, async () => {
       const page = await tabAt(width);
-      await visit(page, '/posts');
+      await visit(page, pagePath.posts());
       const rows = await page.evaluate(cardRows);
       expect(rows.length).toBeGreaterThan(1);
       // Every row full but the last.
@@ -52,7 +53,7 @@ describe('the card grid', () => {
 
     it(`draws each card's image 16:9 and as wide as its sizes say at ${width}px`, async () => {
       const page = await tabAt(width);
-      await visit(page, '/posts');
+      await visit(page, pagePath.posts());
       const images = await page.evaluate((sizes) => {
         // The width `sizes` names for this screen: its first matching condition's length.
         const entries = sizes.split(/,\s*(?![^(]*\))/).map((entry) => entry.trim());
@@ -86,7 +87,7 @@ describe('the card grid', () => {
 
   it('clamps a summary to three lines inside its card, at 320px and at 200 % text', async () => {
     const page = await tabAt(320);
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     for (const zoom of ['100%', '200%']) {
       await page.evaluate((size) => (document.documentElement.style.fontSize = size), zoom);
       const summaries = await page.evaluate(() =>
@@ -191,7 +192,7 @@ describe('controls in both colour schemes', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`draws the category radios at 3:1 or more against their background, ${scheme}`, async () => {
       const page = await tabAt(1280, scheme);
-      await visit(page, '/cate/1');
+      await visit(page, pagePath.category(1));
       const radios = await page.evaluate(contrastOfRadios);
       expect(radios.length).toBeGreaterThan(1);
       for (const radio of radios) {

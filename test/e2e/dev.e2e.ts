@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { DESKTOP, hydrated, launchBrowser, NOT_FOUND_LOG } from './helpers/browser.js';
 import { freePort, ROOT } from './helpers/server.js';
+import { IMAGES_PREFIX, pagePath } from '../../src/shared/paths.js';
 
 // One `postfolio dev` of a copy of the demo content, which the tests edit as a writer would,
 // and one `postfolio serve`, which must never ship the reload code.
@@ -109,7 +110,7 @@ async function devTab(): Promise<{ page: Page; missing: string[] }> {
   const missing: string[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (response.status() >= 400 && !path.startsWith('/images/')) missing.push(path);
+    if (response.status() >= 400 && !path.startsWith(IMAGES_PREFIX)) missing.push(path);
   });
   return { page, missing };
 }
@@ -168,7 +169,7 @@ describe('postfolio dev in the browser', () => {
     const slug = 'on-call-without-burnout';
     const title = 'On-call without burning out';
     const { page, missing } = await devTab();
-    await page.goto(`${dev.url}/posts`);
+    await page.goto(`${dev.url}${pagePath.posts()}`);
     await hydrated(page);
     const list = page.getByRole('main').getByRole('heading', { level: 2, name: title });
     expect(await list.count()).toBe(1);

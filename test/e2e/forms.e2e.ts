@@ -2,6 +2,7 @@ import type { Dialog, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, useE2E, visit } from './helpers/browser.js';
 import { EMPLOYER_EMAIL } from './helpers/server.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E({ env: { CONTACT_ENABLED: '1' } });
 
@@ -35,7 +36,7 @@ describe('the forms with JavaScript', () => {
     const { page } = await e2e.tab();
     const sent = posts(page);
     const release = await holdScripts(page);
-    await page.goto('/resume#contact', { waitUntil: 'commit' });
+    await page.goto(pagePath.resume('contact'), { waitUntil: 'commit' });
     const fields = {
       'Your name': 'Early Bird',
       'Your email': 'early@example.com',
@@ -55,8 +56,8 @@ describe('the forms with JavaScript', () => {
     await expect
       .poll(() => contact(page).getByRole('status').innerText())
       .toBe('Your message has been sent. Thank you!');
-    expect(new URL(page.url()).pathname).toBe('/resume');
-    expect(sent.map((r) => r.url())).toEqual([e2e.url('/api/contact')]);
+    expect(new URL(page.url()).pathname).toBe(pagePath.resume());
+    expect(sent.map((r) => r.url())).toEqual([e2e.url(apiPath.contact())]);
     expect(sent[0]!.postDataJSON()).toEqual({
       name: 'Early Bird',
       email: 'early@example.com',
@@ -82,7 +83,7 @@ describe('the forms with JavaScript', () => {
     await page.getByLabel('Your work email').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => dialogs).toEqual(['alert: Please text my email to login']);
-    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual(['/api/employer-check']);
+    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual([apiPath.employerCheck()]);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
@@ -96,7 +97,7 @@ describe('the forms with JavaScript', () => {
     await hydrated(page);
     expect(await page.getByLabel('Your work email').inputValue()).toBe(EMPLOYER_EMAIL);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL((url) => url.pathname === '/resume');
-    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual(['/api/employer-check']);
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
+    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual([apiPath.employerCheck()]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, useE2E, visit } from './helpers/browser.js';
+import { imagePath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -45,7 +46,7 @@ describe('images at phone size (390×844, 3 device pixels per CSS pixel)', () =>
       deviceScaleFactor: 3,
       baseURL: e2e.server.url,
     });
-    const res = await fetch(e2e.url(`/images/${PHOTO}`), { redirect: 'manual' });
+    const res = await fetch(e2e.url(imagePath(PHOTO)), { redirect: 'manual' });
     expect(res.status).toBe(302);
     original = (await import('node:fs')).statSync(`content/images/${PHOTO}`).size;
   });
@@ -53,7 +54,7 @@ describe('images at phone size (390×844, 3 device pixels per CSS pixel)', () =>
 
   it("picks an AVIF of the card's width for the photo's card, at most 1/20 of the original", async () => {
     const page = await context.newPage();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const card = page.getByRole('article').filter({ hasText: TITLE });
     const image = await picked(page, `article:has-text("${TITLE}") img`);
     expect(await card.count()).toBe(1);
@@ -67,7 +68,7 @@ describe('images at phone size (390×844, 3 device pixels per CSS pixel)', () =>
 
   it("picks the post's cover at the column's width, fetched first, at most 1/10 of the original", async () => {
     const page = await context.newPage();
-    await visit(page, `/${SLUG}`);
+    await visit(page, pagePath.post(SLUG));
     const cover = page.locator('.post-cover img');
     expect(await cover.getAttribute('fetchpriority')).toBe('high');
     expect(await cover.getAttribute('loading')).toBe('eager');
@@ -86,7 +87,7 @@ describe('images at phone size (390×844, 3 device pixels per CSS pixel)', () =>
 
   it('gives every image of a list and a post its width and height, lazy below the fold', async () => {
     const page = await context.newPage();
-    for (const path of ['/posts', `/${SLUG}`]) {
+    for (const path of [pagePath.posts(), pagePath.post(SLUG)]) {
       await visit(page, path);
       const images = await page.locator('main img').evaluateAll((all) =>
         all.map((img) => ({

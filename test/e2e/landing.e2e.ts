@@ -2,6 +2,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E, visit } from './helpers/browser.js';
 import { EMPLOYER_EMAIL } from './helpers/server.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 const ALERT = 'Please text my email to login';
@@ -85,21 +86,21 @@ describe('landing /', () => {
     await visit(page, '/');
     await page.getByRole('button', { name: "I'm" }).click();
     await submitEmail(page, '  BOSS@example.com ');
-    await page.waitForURL((url) => url.pathname === '/resume');
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(dialogs).toEqual([]);
 
     await visit(page, '/');
     const goHere = page.getByRole('link', { name: 'Go Here' });
     await expect.poll(() => goHere.getAttribute('aria-disabled')).toBeNull();
-    expect(await goHere.getAttribute('href')).toBe('/resume');
+    expect(await goHere.getAttribute('href')).toBe(pagePath.resume());
 
     // The flag lives in the session: it survives a reload.
     await page.reload();
     await visit(page, '/');
-    await expect.poll(() => goHere.getAttribute('href')).toBe('/resume');
+    await expect.poll(() => goHere.getAttribute('href')).toBe(pagePath.resume());
     await goHere.click();
-    await page.waitForURL((url) => url.pathname === '/resume');
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
 
     // A new session (new context) starts locked again.
     const fresh = await e2e.tab();
@@ -125,10 +126,15 @@ describe('landing /', () => {
     await visit(page, '/');
     await page.getByRole('button', { name: "I'm" }).click();
     await submitEmail(page, 'wrong@example.com');
-    await expect.poll(() => bodies.some((b) => b.url.includes('/api/employer-check'))).toBe(true);
+    await expect.poll(() => bodies.some((b) => b.url.includes(apiPath.employerCheck()))).toBe(true);
     await submitEmail(page, EMPLOYER_EMAIL);
-    await page.waitForURL((url) => url.pathname === '/resume');
-    for (const path of ['/resume', '/posts', '/full-text-search-with-fts5', '/cate/1']) {
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
+    for (const path of [
+      pagePath.resume(),
+      pagePath.posts(),
+      '/full-text-search-with-fts5',
+      pagePath.category(1),
+    ]) {
       await visit(page, path);
     }
     await page.waitForLoadState('networkidle');

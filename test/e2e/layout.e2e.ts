@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
 import { SCREENS } from './helpers/screens.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 /** Layout that holds at every width: no sideways scroll, nothing outside its card or post. */
 const e2e = useE2E();
@@ -50,7 +51,7 @@ describe('layout at every width', () => {
 
   it('keeps every card inside its box at 200 % text size on a phone', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     const escaping = await page.evaluate(escapingCards);
     expect(escaping).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE, useE2E, visit } from './helpers/browser.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -9,7 +10,7 @@ const SLUG = 'full-text-search-with-fts5';
 describe('the Markdown of a post page', () => {
   it('shows the table of contents beside the text on a wide screen, and its links work', async () => {
     const { page } = await e2e.tab();
-    await visit(page, `/${SLUG}`);
+    await visit(page, pagePath.post(SLUG));
     const toc = page.getByRole('navigation', { name: 'Table of contents' });
     await expect.poll(() => toc.count()).toBe(1);
     const prose = await page.locator('article .prose').boundingBox();
@@ -35,7 +36,7 @@ describe('the Markdown of a post page', () => {
 
   it('collapses the contents above the text on a phone, without script', async () => {
     const { page } = await e2e.tab({ viewport: PHONE, javaScriptEnabled: false });
-    await page.goto(`/${SLUG}`);
+    await page.goto(pagePath.post(SLUG));
     const details = page.locator('details', { hasText: 'Contents' });
     expect(await details.isVisible()).toBe(true);
     expect(await details.getAttribute('open')).toBeNull();
@@ -53,7 +54,7 @@ describe('the Markdown of a post page', () => {
     it(`highlights code with classes in the ${scheme} scheme, and scrolls long lines`, async () => {
       const { page } = await e2e.tab();
       await page.emulateMedia({ colorScheme: scheme });
-      await visit(page, `/${SLUG}`);
+      await visit(page, pagePath.post(SLUG));
       const block = page.locator('article pre.shiki').first();
       expect(await block.isVisible()).toBe(true);
       const colours = await block.evaluate((pre) => {

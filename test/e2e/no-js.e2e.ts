@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useE2E } from './helpers/browser.js';
 import { cardNames, currentPage, names, pageOfPosts, pathAndQuery } from './helpers/reader.js';
 import { EMPLOYER_EMAIL } from './helpers/server.js';
+import { FORM_ROUTES, pagePath } from '../../src/shared/paths.js';
 
 /** The browser's log line for a document answered with 400 or 403 (the forms' refusals). */
 const REFUSED_LOG = /Failed to load resource: the server responded with a status of 40[03]/;
@@ -13,7 +14,7 @@ const noJs = () => e2e.tab({ javaScriptEnabled: false });
 describe('without JavaScript', () => {
   it('shows /posts with its cards, and the page links work', async () => {
     const { page } = await noJs();
-    const response = await page.goto('/posts');
+    const response = await page.goto(pagePath.posts());
     expect(response?.status()).toBe(200);
     // React never ran: the server's HTML alone is on screen.
     const hydratedKeys = await page
@@ -34,7 +35,7 @@ describe('without JavaScript', () => {
 
   it('filters by category through the sidebar form', async () => {
     const { page } = await noJs();
-    await page.goto('/posts');
+    await page.goto(pagePath.posts());
     await page.getByRole('radio', { name: /Databases/ }).check();
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL((url) => url.search === '?category=3');
@@ -44,10 +45,10 @@ describe('without JavaScript', () => {
 
   it('searches through the search form', async () => {
     const { page } = await noJs();
-    await page.goto('/posts');
+    await page.goto(pagePath.posts());
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('FTS5');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts/FTS5');
+    await page.waitForURL((url) => url.pathname === pagePath.search('FTS5'));
     expect(await cardNames(page)).toEqual([
       'Full-text search with FTS5 before you reach for a search cluster',
     ]);
@@ -55,10 +56,10 @@ describe('without JavaScript', () => {
 
   it('shows a post with its body, and a card link opens it', async () => {
     const { page } = await noJs();
-    await page.goto('/posts');
+    await page.goto(pagePath.posts());
     const [first] = await pageOfPosts(e2e, 1);
     await page.getByRole('main').getByRole('link', { name: first!.name }).click();
-    await page.waitForURL((url) => url.pathname === `/${first!.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.post(first!.slug));
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(first!.name);
 
     await page.goto('/full-text-search-with-fts5');
@@ -77,7 +78,7 @@ describe('without JavaScript', () => {
 
   it('shows /resume with every section and the contact form', async () => {
     const { page } = await noJs();
-    const response = await page.goto('/resume');
+    const response = await page.goto(pagePath.resume());
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Noor Halvorsen');
     for (const name of [
@@ -92,7 +93,7 @@ describe('without JavaScript', () => {
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: 'Contact' })
       .click();
-    expect(pathAndQuery(page)).toBe('/resume');
+    expect(pathAndQuery(page)).toBe(pagePath.resume());
     expect(new URL(page.url()).hash).toBe('#contact');
   });
 
@@ -123,7 +124,7 @@ describe('the employer gate without JavaScript', () => {
     ).toBe('true');
     await email.fill(`  ${EMPLOYER_EMAIL.toUpperCase()} `);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL((url) => url.pathname === '/resume');
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Noor Halvorsen');
   });
 
@@ -133,11 +134,11 @@ describe('the employer gate without JavaScript', () => {
       await page.goto('/?employer=1');
       await page.getByLabel('Your work email').fill(address);
       const [response] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/forms/employer-check')),
+        page.waitForResponse((r) => r.url().endsWith(FORM_ROUTES.employerCheck)),
         page.getByRole('button', { name: 'Submit' }).click(),
       ]);
       expect(response.status()).toBe(403);
-      await page.waitForURL((url) => url.pathname === '/forms/employer-check');
+      await page.waitForURL((url) => url.pathname === FORM_ROUTES.employerCheck);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not unlocked');
       expect(await page.getByRole('status').innerText()).toBe('Please text my email to login');
       expect(await page.content()).not.toContain(EMPLOYER_EMAIL);
@@ -161,15 +162,15 @@ describe('the contact form without JavaScript, switched on', () => {
 
   it('sends a message and answers a page with the success text', async () => {
     const { page } = await site.tab({ javaScriptEnabled: false });
-    await page.goto('/resume#contact');
+    await page.goto(pagePath.resume('contact'));
     await fill(page, { name: 'Ada', email: 'ada@example.com', message: 'Typed with no script.' });
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST'),
       form(page).getByRole('button', { name: 'Send Message' }).click(),
     ]);
-    expect(request.url()).toBe(site.url('/forms/contact'));
+    expect(request.url()).toBe(site.url(FORM_ROUTES.contact));
     expect(request.headers()['content-type']).toBe('application/x-www-form-urlencoded');
-    await page.waitForURL((url) => url.pathname === '/forms/contact');
+    await page.waitForURL((url) => url.pathname === FORM_ROUTES.contact);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Message sent');
     expect(await page.getByRole('status').innerText()).toBe(
       'Your message has been sent. Thank you!',
@@ -179,23 +180,23 @@ describe('the contact form without JavaScript, switched on', () => {
       'none',
     );
     await page.getByRole('link', { name: 'Back to the portfolio' }).click();
-    await page.waitForURL((url) => url.pathname === '/resume');
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
   });
 
   it('names what the server refused, and Back keeps what was typed', async () => {
     const { page } = await site.tab({ javaScriptEnabled: false, allow: [REFUSED_LOG] });
-    await page.goto('/resume#contact');
+    await page.goto(pagePath.resume('contact'));
     // Both pass the browser's own checks (required, type=email); the server trims and checks more.
     await fill(page, { name: '   ', email: 'ada@localhost', message: 'Kept when I go back.' });
     await form(page).getByRole('button', { name: 'Send Message' }).click();
-    await page.waitForURL((url) => url.pathname === '/forms/contact');
+    await page.waitForURL((url) => url.pathname === FORM_ROUTES.contact);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Not sent yet');
     expect(await page.getByRole('listitem').allInnerTexts()).toEqual([
       'Your name: please fill it in.',
       'Your email: "ada@localhost" is not an e-mail address such as name@example.com.',
     ]);
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/resume');
+    await page.waitForURL((url) => url.pathname === pagePath.resume());
     expect(await form(page).getByLabel('Message', { exact: true }).inputValue()).toBe(
       'Kept when I go back.',
     );

@@ -12,6 +12,7 @@ import {
   pagination,
   sidebar,
 } from './helpers/reader.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -26,7 +27,7 @@ const TITLE = 'Full-text search with FTS5 before you reach for a search cluster'
 describe('post /{slug}', () => {
   it('shows the breadcrumb, the title and the post HTML', async () => {
     const { page } = await e2e.tab();
-    const response = await visit(page, `/${SLUG}`);
+    const response = await visit(page, pagePath.post(SLUG));
     expect(response?.status()).toBe(200);
     expect(await page.title()).toContain(TITLE);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
@@ -57,7 +58,7 @@ describe('post /{slug}', () => {
 
   it('sends the post body once: in the page, not again in its hydration data', async () => {
     const { page } = await e2e.tab();
-    const html = await (await fetch(e2e.url(`/${SLUG}`))).text();
+    const html = await (await fetch(e2e.url(pagePath.post(SLUG)))).text();
     const block = /<script type="application\/json" data-hydration>([^<]*)<\/script>/.exec(html);
     const state = JSON.parse(block![1]!) as { loaderData: { post: Detail } };
     expect(state.loaderData.post.post.title).toBe(TITLE);
@@ -66,8 +67,8 @@ describe('post /{slug}', () => {
     expect(html.split('proposes a dedicated search cluster').length).toBe(2);
 
     // The browser reads the body back from the element that holds it, before hydrating.
-    const { post } = await api<Detail & { post: { content: string } }>(e2e, `/post/${SLUG}`);
-    await visit(page, `/${SLUG}`);
+    const { post } = await api<Detail & { post: { content: string } }>(e2e, apiPath.post(SLUG));
+    await visit(page, pagePath.post(SLUG));
     const shown = await page.evaluate((content) => {
       const parsed = document.createElement('div');
       parsed.innerHTML = content;
@@ -76,10 +77,10 @@ describe('post /{slug}', () => {
     expect(shown).toBe(true);
 
     // A post reached by client-side navigation gets its body from the API.
-    const { posts } = await api<Detail>(e2e, `/post/${SLUG}`);
-    const target = await api<{ post: { content: string } }>(e2e, `/post/${posts[0]!.slug}`);
+    const { posts } = await api<Detail>(e2e, apiPath.post(SLUG));
+    const target = await api<{ post: { content: string } }>(e2e, apiPath.post(posts[0]!.slug));
     await sidebar(page).getByRole('link', { name: posts[0]!.name }).click();
-    await page.waitForURL((url) => url.pathname === `/${posts[0]!.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.post(posts[0]!.slug));
     const words = (text: string) => text.replace(/\s+/g, ' ').trim();
     const body = await page.evaluate((content) => {
       const parsed = document.createElement('div');
@@ -94,9 +95,9 @@ describe('post /{slug}', () => {
 
   it("lists 'Relative Posts' that navigate to the other post", async () => {
     const { page } = await e2e.tab();
-    const { post, posts } = await api<Detail>(e2e, `/post/${SLUG}`);
+    const { post, posts } = await api<Detail>(e2e, apiPath.post(SLUG));
     expect(posts.length).toBeGreaterThan(0);
-    await visit(page, `/${SLUG}`);
+    await visit(page, pagePath.post(SLUG));
     const aside = sidebar(page);
     expect(await aside.getByText('Relative Posts', { exact: true }).isVisible()).toBe(true);
     const links = aside.getByRole('list').getByRole('link');
@@ -106,7 +107,7 @@ describe('post /{slug}', () => {
     await markDocument(page);
     const target = posts[0]!;
     await aside.getByRole('link', { name: target.name }).click();
-    await page.waitForURL((url) => url.pathname === `/${target.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.post(target.slug));
     await expect
       .poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).innerText())
       .toBe(target.name);
@@ -120,26 +121,26 @@ describe('post /{slug}', () => {
 
   it('checks the post category in the sidebar; another category goes to /cate/{id}', async () => {
     const { page } = await e2e.tab();
-    await visit(page, `/${SLUG}`);
+    await visit(page, pagePath.post(SLUG));
     expect(await page.getByRole('radio', { name: /Databases/ }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: /Accessibility/ }).click();
-    await page.waitForURL((url) => url.pathname === '/cate/4');
+    await page.waitForURL((url) => url.pathname === pagePath.category(4));
     await expect.poll(() => cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1, 4)));
   });
 
   it('opens a post from a card without reloading the document', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const [first] = await pageOfPosts(e2e, 1);
     await markDocument(page);
     await cards(page).first().getByRole('link', { name: first!.name }).click();
-    await page.waitForURL((url) => url.pathname === `/${first!.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.post(first!.slug));
     await expect
       .poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).innerText())
       .toBe(first!.name);
     expect(await documentMarked(page)).toBe(true);
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/posts');
+    await page.waitForURL((url) => url.pathname === pagePath.posts());
     await expect.poll(() => cardNames(page)).toContain(first!.name);
     expect(await documentMarked(page)).toBe(true);
   });
@@ -148,9 +149,9 @@ describe('post /{slug}', () => {
 describe('category /cate/{id}', () => {
   it('shows only the cards of that category, with a page selector', async () => {
     const { page } = await e2e.tab();
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     const databases = categories.find((c) => c.name === 'Databases')!;
-    const response = await visit(page, `/cate/${databases.id}`);
+    const response = await visit(page, pagePath.category(databases.id));
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Databases');
     const expected = await pageOfPosts(e2e, 1, databases.id);
@@ -166,10 +167,10 @@ describe('category /cate/{id}', () => {
 
   it('moves to another category from the sidebar', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/cate/3');
+    await visit(page, pagePath.category(3));
     await markDocument(page);
     await page.getByRole('radio', { name: /Career/ }).click();
-    await page.waitForURL((url) => url.pathname === '/cate/5');
+    await page.waitForURL((url) => url.pathname === pagePath.category(5));
     await expect.poll(() => cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1, 5)));
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Career');
     expect(await documentMarked(page)).toBe(true);
@@ -206,15 +207,15 @@ describe('not found', () => {
 
   it('shows the not-found page, with its title, after a client-side navigation', async () => {
     const { page } = await e2e.tab({ allow: [NOT_FOUND_LOG] });
-    await visit(page, '/cate/99999');
+    await visit(page, pagePath.category(99999));
     expect(await page.title()).toMatch(/^Page not found · /);
     await page.getByRole('main').getByRole('link', { name: 'All posts' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts');
+    await page.waitForURL((url) => url.pathname === pagePath.posts());
     await expect.poll(() => page.title()).toMatch(/^All posts · /);
     await markDocument(page);
     // Back is a client-side navigation: the router loads /cate/99999 and gets a 404.
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/cate/99999');
+    await page.waitForURL((url) => url.pathname === pagePath.category(99999));
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toBe('Page not found');

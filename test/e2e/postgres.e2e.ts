@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_LOG, useE2E, visit } from './helpers/browser.js';
 import { cardNames, currentPage, names, pageOfPosts } from './helpers/reader.js';
 import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../helpers/stores.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 /** A database of its own on the test PostgreSQL; PostgreSQL being away fails, never skips. */
 const database = uniqueDatabase('postfolio_e2e');
@@ -29,7 +30,7 @@ describe('on PostgreSQL', () => {
 
   it('lists posts, filters by category in place and pages', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     expect(await cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1)));
     await page.getByRole('radio', { name: /Databases/ }).click();
     await page.waitForURL((url) => url.search === '?category=3');
@@ -41,7 +42,7 @@ describe('on PostgreSQL', () => {
     await expect.poll(() => currentPage(page)).toBe('2');
     expect(await cardNames(page)).toEqual(names(await pageOfPosts(e2e, 2)));
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/posts' && url.search === '');
+    await page.waitForURL((url) => url.pathname === pagePath.posts() && url.search === '');
     await expect.poll(() => currentPage(page)).toBe('1');
   });
 
@@ -64,15 +65,15 @@ describe('on PostgreSQL', () => {
 
   it('searches, including text with query syntax and other scripts', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('FTS5');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts/FTS5');
+    await page.waitForURL((url) => url.pathname === pagePath.search('FTS5'));
     await expect
       .poll(() => cardNames(page))
       .toEqual(['Full-text search with FTS5 before you reach for a search cluster']);
     for (const text of ['"a" AND (b', '中文', '🙂']) {
-      const response = await visit(page, `/posts/${encodeURIComponent(text)}`);
+      const response = await visit(page, pagePath.search(text));
       expect(response?.status(), text).toBe(200);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(
         `Search results for “${text}”`,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../helpers/content-fixture.js';
 import { hydrated, NOT_FOUND_LOG, useE2E, visit } from './helpers/browser.js';
 import { runCli } from './helpers/cli.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 const store = join(mkdtempSync(join(tmpdir(), 'postfolio-preview-e2e-')), 'preview.db');
 const content = writeContent({
@@ -63,7 +64,7 @@ describe('a private preview link', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Draft' }).count()).toBe(0);
     expect(await page.getByText('Secret plans').count()).toBe(0);
     expect((await visit(page, '/secret-plans'))?.status()).toBe(404);
-    expect((await visit(page, '/posts'))?.status()).toBe(200);
+    expect((await visit(page, pagePath.posts()))?.status()).toBe(200);
     expect(await page.getByText('Secret plans').count()).toBe(0);
   });
 });

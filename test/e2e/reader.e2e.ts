@@ -13,6 +13,7 @@ import {
   pathAndQuery,
   sidebar,
 } from './helpers/reader.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 const SITE_TITLE = 'Noor Halvorsen — Notes on the web';
@@ -20,12 +21,12 @@ const SITE_TITLE = 'Noor Halvorsen — Notes on the web';
 describe('post list /posts', () => {
   it('has the top bar: logo home, List of categories, sidebar toggle, search', async () => {
     const { page } = await e2e.tab();
-    const response = await visit(page, '/posts');
+    const response = await visit(page, pagePath.posts());
     expect(response?.status()).toBe(200);
     const banner = page.getByRole('banner');
     expect(await banner.getByRole('link', { name: SITE_TITLE }).getAttribute('href')).toBe('/');
 
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     expect(categories).toHaveLength(5);
     const list = banner.getByText('List', { exact: true });
     const first = banner.getByRole('link', { name: categories[0]!.name });
@@ -34,11 +35,11 @@ describe('post list /posts', () => {
     for (const category of categories) {
       const link = banner.getByRole('link', { name: category.name, exact: true });
       expect(await link.isVisible()).toBe(true);
-      expect(await link.getAttribute('href')).toBe(`/cate/${category.id}`);
+      expect(await link.getAttribute('href')).toBe(pagePath.category(category.id));
     }
     await markDocument(page);
     await banner.getByRole('link', { name: categories[2]!.name, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === `/cate/${categories[2]!.id}`);
+    await page.waitForURL((url) => url.pathname === pagePath.category(categories[2]!.id));
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toContain(categories[2]!.name);
@@ -53,7 +54,7 @@ describe('post list /posts', () => {
 
   it('hides and shows the sidebar with the toggle button', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
     expect(await sidebar(page).isVisible()).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -68,14 +69,14 @@ describe('post list /posts', () => {
 
   it('shows cards with name, image linking to the post, and summary', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const expected = await pageOfPosts(e2e, 1);
     expect(expected).toHaveLength(12);
     expect(await cardNames(page)).toEqual(names(expected));
     const card = cards(page).first();
     const post = expected[0]!;
     const image = card.getByRole('link', { name: post.name });
-    expect(await image.getAttribute('href')).toBe(`/${post.slug}`);
+    expect(await image.getAttribute('href')).toBe(pagePath.post(post.slug));
     const img = image.getByRole('img', { name: post.name });
     // The image's own file under a name of its hash, as the API lists it.
     expect(await img.getAttribute('src')).toBe(post.image_variants?.files.at(-1)?.url);
@@ -90,7 +91,7 @@ describe('post list /posts', () => {
 
   it('filters in place by category, mirrored in the URL, resetting to page 1', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await markDocument(page);
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.search === '?page=2');
@@ -104,7 +105,7 @@ describe('post list /posts', () => {
     expect(await currentPage(page)).toBe('1');
     expect(await page.getByRole('radio', { name: /TypeScript/ }).isChecked()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('TypeScript');
-    expect(new URL(page.url()).pathname, 'filtered in place, not on /cate').toBe('/posts');
+    expect(new URL(page.url()).pathname, 'filtered in place, not on /cate').toBe(pagePath.posts());
     expect(await documentMarked(page)).toBe(true);
 
     await page.getByRole('radio', { name: /Databases/ }).click();
@@ -126,22 +127,22 @@ describe('post list /posts', () => {
     await page.getByRole('radio', { name: /Career/ }).click();
     await page.waitForURL((url) => url.search === '?category=5');
     await page.getByRole('radio', { name: 'All posts' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts' && url.search === '');
+    await page.waitForURL((url) => url.pathname === pagePath.posts() && url.search === '');
     await expect.poll(() => cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1)));
   });
 
   it('keeps the filter and the page across a reload', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await page.getByRole('radio', { name: /Career/ }).click();
     await page.waitForURL((url) => url.search === '?category=5');
     await page.reload();
     await page.getByRole('main').waitFor();
-    expect(pathAndQuery(page)).toBe('/posts?category=5');
+    expect(pathAndQuery(page)).toBe(pagePath.posts({ category: 5 }));
     expect(await cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1, 5)));
     expect(await page.getByRole('radio', { name: /Career/ }).isChecked()).toBe(true);
 
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await page.getByRole('link', { name: 'Page 3' }).click();
     await page.waitForURL((url) => url.search === '?page=3');
     await page.reload();
@@ -152,7 +153,7 @@ describe('post list /posts', () => {
 
   it('has a page selector: Previous disabled on page 1, Next and Previous work, current marked', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const nav = pagination(page);
     expect(await nav.getByRole('link', { name: /Page \d/ }).allInnerTexts()).toEqual([
       '1',
@@ -178,7 +179,7 @@ describe('post list /posts', () => {
     await nav.getByRole('link', { name: 'Previous' }).click();
     await page.waitForURL((url) => url.search === '?page=2');
     await nav.getByRole('link', { name: 'Previous' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts' && url.search === '');
+    await page.waitForURL((url) => url.pathname === pagePath.posts() && url.search === '');
     await expect.poll(() => currentPage(page)).toBe('1');
     expect(await cardNames(page)).toEqual(names(await pageOfPosts(e2e, 1)));
     expect(await documentMarked(page), 'pages change without a document reload').toBe(true);
@@ -193,10 +194,10 @@ describe('search', () => {
 
   it('goes to /posts/{text} with the matching cards', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     await markDocument(page);
     await search(page, 'FTS5');
-    await page.waitForURL((url) => url.pathname === '/posts/FTS5');
+    await page.waitForURL((url) => url.pathname === pagePath.search('FTS5'));
     await expect
       .poll(() => cardNames(page))
       .toEqual(['Full-text search with FTS5 before you reach for a search cluster']);
@@ -204,7 +205,7 @@ describe('search', () => {
     expect(await documentMarked(page)).toBe(true);
 
     await search(page, 'keyboard test');
-    await page.waitForURL((url) => url.pathname === '/posts/keyboard%20test');
+    await page.waitForURL((url) => url.pathname === pagePath.search('keyboard test'));
     await expect
       .poll(() => cardNames(page))
       .toContain('A ten-minute keyboard test for every pull request');
@@ -212,11 +213,11 @@ describe('search', () => {
 
   it('ignores an empty search', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts?page=2');
+    await visit(page, pagePath.posts({ page: 2 }));
     for (const text of ['', '   ']) {
       await search(page, text);
       await page.waitForTimeout(300);
-      expect(pathAndQuery(page)).toBe('/posts?page=2');
+      expect(pathAndQuery(page)).toBe(pagePath.posts({ page: 2 }));
     }
     expect(await currentPage(page)).toBe('2');
   });
@@ -224,7 +225,7 @@ describe('search', () => {
   for (const text of ['"a" AND (b', '中文', '🙂', '100% <b>&amp;', 'zzzqqqxxx']) {
     it(`shows a results page for ${JSON.stringify(text)}`, async () => {
       const { page } = await e2e.tab();
-      await visit(page, '/posts');
+      await visit(page, pagePath.posts());
       await search(page, text);
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/posts/${text}`);
       const heading = page.getByRole('heading', { level: 1 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, hydrated, PHONE, useE2E, visit } from './helpers/browser.js';
 import { api, pageOfPosts, sidebar } from './helpers/reader.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 /** Reading on phones and by keyboard, and what a visitor does before the page hydrates. */
 const e2e = useE2E();
@@ -28,7 +29,7 @@ describe('a post on a phone', () => {
   it('starts with the post: its title is on the first screen, the sidebar after the text', async () => {
     const [first] = await pageOfPosts(e2e, 1);
     const { page } = await e2e.tab({ viewport: PHONE });
-    await visit(page, `/${first!.slug}`);
+    await visit(page, pagePath.post(first!.slug));
     const title = page.getByRole('heading', { level: 1 });
     expect(await title.innerText()).toBe(first!.name);
     const box = (await title.boundingBox())!;
@@ -54,7 +55,7 @@ describe('a post on a phone', () => {
   it('keeps the sidebar on the left of the post on a desktop', async () => {
     const [first] = await pageOfPosts(e2e, 1);
     const { page } = await e2e.tab({ viewport: DESKTOP });
-    await visit(page, `/${first!.slug}`);
+    await visit(page, pagePath.post(first!.slug));
     const aside = (await sidebar(page).boundingBox())!;
     const main = (await page.getByRole('main').boundingBox())!;
     expect(aside.x + aside.width).toBeLessThanOrEqual(main.x);
@@ -65,7 +66,7 @@ describe('a post on a phone', () => {
 describe('the search box', () => {
   it('shows the query on its results page', async () => {
     const { page } = await e2e.tab();
-    await visit(page, `/posts/${encodeURIComponent('cache headers')}`);
+    await visit(page, pagePath.search('cache headers'));
     const box = page.getByRole('searchbox', { name: 'Search posts' });
     expect(await box.inputValue()).toBe('cache headers');
   });
@@ -73,7 +74,7 @@ describe('the search box', () => {
   it('keeps text typed before the page hydrated, and Enter sends it afterwards', async () => {
     const { page } = await e2e.tab();
     const release = await holdScripts(page);
-    await page.goto('/posts', { waitUntil: 'commit' });
+    await page.goto(pagePath.posts(), { waitUntil: 'commit' });
     await page.getByRole('searchbox', { name: 'Search posts' }).waitFor();
     const box = page.getByRole('searchbox', { name: 'Search posts' });
     await box.fill('index');
@@ -81,7 +82,7 @@ describe('the search box', () => {
     await hydrated(page);
     expect(await box.inputValue()).toBe('index');
     await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/posts/index');
+    await page.waitForURL((url) => url.pathname === pagePath.search('index'));
     // The URL changes before the results' loader has answered; the heading follows it.
     await page.getByRole('heading', { level: 1, name: /index/ }).waitFor();
   });
@@ -89,11 +90,11 @@ describe('the search box', () => {
 
 describe('the category radios', () => {
   it('honour a choice clicked before the page hydrated', async () => {
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     const chosen = categories[1]!;
     const { page } = await e2e.tab({ viewport: DESKTOP });
     const release = await holdScripts(page);
-    await page.goto('/posts', { waitUntil: 'commit' });
+    await page.goto(pagePath.posts(), { waitUntil: 'commit' });
     await page.getByRole('searchbox', { name: 'Search posts' }).waitFor();
     await sidebar(page).getByRole('radio', { name: chosen.name }).check();
     release();
@@ -106,9 +107,9 @@ describe('the category radios', () => {
   });
 
   it('move with the arrow keys without loading a page, and show the category on Enter', async () => {
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     const { page } = await e2e.tab({ viewport: DESKTOP });
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const all = sidebar(page).getByRole('radio', { name: 'All posts' });
     await all.focus();
     await page.keyboard.press('ArrowDown');
@@ -132,11 +133,11 @@ describe('the category radios', () => {
 describe('the List menu and focus after navigation', () => {
   it('closes on Escape and gives focus back to its button', async () => {
     const { page } = await e2e.tab({ viewport: DESKTOP });
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const banner = page.getByRole('banner');
     await banner.getByText('List', { exact: true }).focus();
     await page.keyboard.press('Enter');
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     const link = banner.getByRole('link', { name: categories[0]!.name, exact: true });
     expect(await link.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
@@ -147,13 +148,13 @@ describe('the List menu and focus after navigation', () => {
   });
 
   it('puts focus on the new page heading after choosing a List entry', async () => {
-    const categories = await api<{ id: number; name: string }[]>(e2e, '/postcates');
+    const categories = await api<{ id: number; name: string }[]>(e2e, apiPath.postcates());
     const { page } = await e2e.tab({ viewport: DESKTOP });
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const banner = page.getByRole('banner');
     await banner.getByText('List', { exact: true }).click();
     await banner.getByRole('link', { name: categories[2]!.name, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === `/cate/${categories[2]!.id}`);
+    await page.waitForURL((url) => url.pathname === pagePath.category(categories[2]!.id));
     await expect.poll(() => focusedText(page)).toMatch(new RegExp(`^h1:${categories[2]!.name}`));
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useE2E, visit } from './helpers/browser.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -28,7 +29,7 @@ function contactForm(page: Page): Locator {
 describe('resume /resume', () => {
   it('has the side navigation of anchors, in order', async () => {
     const { page } = await e2e.tab();
-    const response = await visit(page, '/resume');
+    const response = await visit(page, pagePath.resume());
     expect(response?.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: 'Sections' });
     const links = nav.getByRole('link');
@@ -42,7 +43,7 @@ describe('resume /resume', () => {
 
   it('shows every section: hero, about, skills, resume, demo products, services, contact', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/resume');
+    await visit(page, pagePath.resume());
     const hero = page.getByRole('region', { name: 'Noor Halvorsen' });
     expect(await hero.getByRole('heading', { level: 1 }).innerText()).toBe('Noor Halvorsen');
     const ids = await page
@@ -61,7 +62,7 @@ describe('resume /resume', () => {
 
   it('scrolls to each section from the side navigation', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/resume');
+    await visit(page, pagePath.resume());
     const nav = page.getByRole('navigation', { name: 'Sections' });
     for (const label of ['Contact', 'Portfolio', 'About', 'Services', 'Resume', 'Home']) {
       const link = nav.getByRole('link', { name: label, exact: true });
@@ -71,12 +72,12 @@ describe('resume /resume', () => {
       await expect.poll(() => topInView(page, page.locator(`#${id}`))).toBe(true);
       await expect.poll(() => link.getAttribute('aria-current')).toBe('true');
     }
-    expect(new URL(page.url()).pathname).toBe('/resume');
+    expect(new URL(page.url()).pathname).toBe(pagePath.resume());
   });
 
   it('opens the section menu on a phone and scrolls from it', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
-    await visit(page, '/resume');
+    await visit(page, pagePath.resume());
     const menu = page.getByRole('button', { name: 'Menu' });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     const contact = page
@@ -95,7 +96,7 @@ describe('resume /resume', () => {
 
   it('has the contact form: four required fields, e-mail typed, Send Message disabled, relative action', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/resume');
+    await visit(page, pagePath.resume());
     const section = contactForm(page);
     const fields: Record<string, Locator> = {
       name: section.getByLabel('Your name'),

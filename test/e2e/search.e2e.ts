@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E, visit } from './helpers/browser.js';
 import { api, cardNames, cards, pageOfPosts, names } from './helpers/reader.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -13,7 +14,7 @@ interface Category {
 
 /** The total of a search, as the API's header gives it. */
 async function totalOf(text: string): Promise<number> {
-  const response = await fetch(e2e.url(`/api/posts/${encodeURIComponent(text)}`));
+  const response = await fetch(e2e.url(apiPath.search(text, 1)));
   return Number(response.headers.get('x-total-count'));
 }
 
@@ -29,8 +30,8 @@ describe('search results', () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`shows the count and each card's passage with its matches marked (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
       const { page } = await e2e.tab({ javaScriptEnabled });
-      if (javaScriptEnabled) await visit(page, '/posts/cache');
-      else await page.goto('/posts/cache');
+      if (javaScriptEnabled) await visit(page, pagePath.search('cache'));
+      else await page.goto(pagePath.search('cache'));
       const total = await totalOf('cache');
       expect(total).toBeGreaterThan(1);
       expect(await page.getByRole('status').innerText()).toBe(`${total} posts match “cache”`);
@@ -48,7 +49,7 @@ describe('search results', () => {
 
   it('says "1 post matches" and marks every word of the query', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts/FTS5');
+    await visit(page, pagePath.search('FTS5'));
     expect(await page.getByRole('status').innerText()).toBe('1 post matches “FTS5”');
     expect((await markedWords(page))[0]?.map((w) => w.toLowerCase())).toContain('fts5');
   });
@@ -56,7 +57,7 @@ describe('search results', () => {
   it('shows hostile query text as text and runs nothing of it', async () => {
     const { page } = await e2e.tab();
     const text = '<img src=x onerror="window.__pwned=1">cache<script>window.__pwned=2</script>';
-    await visit(page, `/posts/${encodeURIComponent(text)}`);
+    await visit(page, pagePath.search(text));
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(`“${text}”`);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
@@ -73,7 +74,9 @@ describe('a search that matches nothing', () => {
     expect(advice).toContain('Check the spelling');
     expect(advice).toContain('fewer');
 
-    const categories = (await api<Category[]>(e2e, '/postcates')).filter((c) => c.post_count);
+    const categories = (await api<Category[]>(e2e, apiPath.postcates())).filter(
+      (c) => c.post_count,
+    );
     const links = main.getByRole('navigation', { name: 'Browse the categories' }).getByRole('link');
     expect(await links.allInnerTexts()).toEqual(
       categories.map((c) => `${c.name} (${c.post_count})`),
@@ -82,7 +85,7 @@ describe('a search that matches nothing', () => {
       await links.evaluateAll((as) =>
         as.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
       ),
-    ).toEqual(categories.map((c) => `/cate/${c.id}`));
+    ).toEqual(categories.map((c) => pagePath.category(c.id)));
 
     const recent = names(await pageOfPosts(e2e, 1)).slice(0, 4);
     expect(
@@ -96,17 +99,17 @@ describe('a search that matches nothing', () => {
 
   it('is rendered by the server: advice, category links with counts, the newest posts', async () => {
     const { page } = await e2e.tab({ javaScriptEnabled: false });
-    const response = await page.goto('/posts/zzqqxxnomatch');
+    const response = await page.goto(pagePath.search('zzqqxxnomatch'));
     expect(response?.status()).toBe(200);
     await expectSuggestions(page, 'zzqqxxnomatch');
   });
 
   it('is the same after a search typed in the page, and its links work', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts/cache');
+    await visit(page, pagePath.search('cache'));
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('qqzzxx nothing');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts/qqzzxx%20nothing');
+    await page.waitForURL((url) => url.pathname === pagePath.search('qqzzxx nothing'));
     await expect.poll(() => page.getByRole('status').innerText()).toContain('No posts match');
     await expectSuggestions(page, 'qqzzxx nothing');
     const first = page

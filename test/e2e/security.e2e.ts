@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
 import { cards, pageOfPosts } from './helpers/reader.js';
 import { SCREENS } from './helpers/screens.js';
+import { pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -71,7 +72,7 @@ describe('console', () => {
     const { page } = tab;
     await visit(page, '/');
     await page.getByRole('link', { name: 'Browse all posts' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts');
+    await page.waitForURL((url) => url.pathname === pagePath.posts());
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.search === '?page=2');
     await page.getByRole('radio', { name: /Accessibility/ }).click();
@@ -87,10 +88,10 @@ describe('console', () => {
     await page.waitForURL((url) => url.pathname.split('/').length === 2);
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('radio', { name: /Career/ }).click();
-    await page.waitForURL((url) => url.pathname === '/cate/5');
+    await page.waitForURL((url) => url.pathname === pagePath.category(5));
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('cache');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts/cache');
+    await page.waitForURL((url) => url.pathname === pagePath.search('cache'));
     await page.getByRole('heading', { name: /Search results/ }).waitFor();
     await page.getByRole('banner').getByRole('link').first().click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -10,6 +10,7 @@ import {
   pagination,
   sidebar,
 } from './helpers/reader.js';
+import { apiPath, pagePath } from '../../src/shared/paths.js';
 
 const e2e = useE2E();
 
@@ -36,7 +37,7 @@ const REVISED = 'sqlite-in-production';
 describe('the parts of a post page', () => {
   it('shows the cover, dates, category, tags and reading time under the title', async () => {
     const { page } = await e2e.tab();
-    const { post } = await api<Detail>(e2e, `/post/${REVISED}`);
+    const { post } = await api<Detail>(e2e, apiPath.post(REVISED));
     await visit(page, `/${REVISED}`);
     const article = page.getByRole('main').getByRole('article');
 
@@ -60,11 +61,11 @@ describe('the parts of a post page', () => {
       await article
         .getByRole('link', { name: post.category.name, exact: true })
         .getAttribute('href'),
-    ).toBe(`/cate/${post.category.id}`);
+    ).toBe(pagePath.category(post.category.id));
 
     const tags = article.getByRole('list', { name: 'Tags' }).getByRole('link');
     expect(await tags.allInnerTexts()).toEqual(post.tags.map((tag) => `#${tag.name}`));
-    expect(await tags.first().getAttribute('href')).toBe(`/tag/${post.tags[0]!.slug}`);
+    expect(await tags.first().getAttribute('href')).toBe(pagePath.tag(post.tags[0]!.slug));
   });
 
   it('names the cover by image_alt when the post has one', async () => {
@@ -77,7 +78,7 @@ describe('the parts of a post page', () => {
 
   it('links the previous and next post of the category, without reloading', async () => {
     const { page } = await e2e.tab();
-    const { previous, next, post } = await api<Detail>(e2e, `/post/${REVISED}`);
+    const { previous, next, post } = await api<Detail>(e2e, apiPath.post(REVISED));
     expect(previous).not.toBeNull();
     expect(next).not.toBeNull();
     await visit(page, `/${REVISED}`);
@@ -85,13 +86,13 @@ describe('the parts of a post page', () => {
     const older = around.getByRole('link', {
       name: new RegExp(`Previous post.*${previous!.name}`),
     });
-    expect(await older.getAttribute('href')).toBe(`/${previous!.slug}`);
+    expect(await older.getAttribute('href')).toBe(pagePath.post(previous!.slug));
     const newer = around.getByRole('link', { name: new RegExp(`Next post.*${next!.name}`) });
-    expect(await newer.getAttribute('href')).toBe(`/${next!.slug}`);
+    expect(await newer.getAttribute('href')).toBe(pagePath.post(next!.slug));
 
     await markDocument(page);
     await newer.click();
-    await page.waitForURL((url) => url.pathname === `/${next!.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.post(next!.slug));
     await expect
       .poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).innerText())
       .toBe(next!.name);
@@ -102,16 +103,16 @@ describe('the parts of a post page', () => {
 describe('tag pages', () => {
   it('opens a tag from a post: its cards, the sidebar and the page selector', async () => {
     const { page } = await e2e.tab();
-    const { post } = await api<Detail>(e2e, `/post/${REVISED}`);
+    const { post } = await api<Detail>(e2e, apiPath.post(REVISED));
     const tag = post.tags[0]!;
-    const listed = await api<{ data: Ref[]; total: number }>(e2e, `/postsTag/${tag.slug}`);
+    const listed = await api<{ data: Ref[]; total: number }>(e2e, apiPath.postsTag(tag.slug, 1));
     await visit(page, `/${REVISED}`);
     await markDocument(page);
     await page
       .getByRole('list', { name: 'Tags' })
       .getByRole('link', { name: `#${tag.name}` })
       .click();
-    await page.waitForURL((url) => url.pathname === `/tag/${tag.slug}`);
+    await page.waitForURL((url) => url.pathname === pagePath.tag(tag.slug));
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toContain(`#${tag.name}`);
@@ -124,25 +125,25 @@ describe('tag pages', () => {
 
   it('renders a tag page on the server with its status, and a 404 page for an unknown tag', async () => {
     const { page } = await e2e.tab({ allow: [NOT_FOUND_LOG] });
-    const tags = await api<Array<Ref & { post_count: number }>>(e2e, '/tags');
+    const tags = await api<Array<Ref & { post_count: number }>>(e2e, apiPath.tags());
     expect(tags.length).toBeGreaterThan(10);
-    const response = await visit(page, `/tag/${tags[0]!.slug}`);
+    const response = await visit(page, pagePath.tag(tags[0]!.slug));
     expect(response?.status()).toBe(200);
     expect(await cards(page).count()).toBe(Math.min(12, tags[0]!.post_count));
 
-    const missing = await visit(page, '/tag/no-such-tag');
+    const missing = await visit(page, pagePath.tag('no-such-tag'));
     expect(missing?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/not found/i);
   });
 
   it('shows each card with its date, category, reading time and tags', async () => {
     const { page } = await e2e.tab();
-    await visit(page, '/posts');
+    await visit(page, pagePath.posts());
     const card = cards(page).first();
     const meta = await card.locator('.card__meta').innerText();
     expect(meta).toMatch(/\w+ \d{1,2}, \d{4}/);
     expect(meta).toMatch(/\d+ min read/);
-    const categories = await api<Array<{ name: string }>>(e2e, '/postcates');
+    const categories = await api<Array<{ name: string }>>(e2e, apiPath.postcates());
     expect(categories.some((c) => meta.includes(c.name))).toBe(true);
     expect(await card.getByRole('link', { name: /^#/ }).count()).toBeGreaterThan(0);
   });
@@ -151,8 +152,8 @@ describe('tag pages', () => {
     for (const viewport of [DESKTOP, PHONE])
       it(`has no axe violations at ${viewport.width}px, ${colorScheme}`, async () => {
         const { page } = await e2e.tab({ viewport, colorScheme });
-        const [tag] = await api<Ref[]>(e2e, '/tags');
-        await visit(page, `/tag/${tag!.slug}`);
+        const [tag] = await api<Ref[]>(e2e, apiPath.tags());
+        await visit(page, pagePath.tag(tag!.slug));
         const results = await new AxeBuilder({ page }).analyze();
         expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(10);
         expect(results.violations.map((v) => ({ id: v.id, targets: v.nodes.length }))).toEqual([]);

@@ -24,6 +24,7 @@ import {
   vectorIndex,
 } from './helpers/xss-sweep.js';
 import { familyCounts, VECTORS } from './helpers/xss-vectors.js';
+import { pageParams, pagePath } from '../../src/shared/paths.js';
 
 describe('the vector list', () => {
   it('holds at least 280 distinct vectors, in every family', () => {
@@ -53,7 +54,7 @@ describe('the XSS corpus on SQLite, imported through the CLI', () => {
     await detector.attach(context);
     const page = await context.newPage();
     detector.watch(page);
-    await page.goto('/posts');
+    await page.goto(pagePath.posts());
     await hydrated(page);
     // What a sanitizer miss would leave in a page: a handler (refused by the CSP), a script URL.
     await page.evaluate(() => {
@@ -106,35 +107,35 @@ describe('the XSS corpus on SQLite, imported through the CLI', () => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('link', { name: 'Browse all posts' }).click();
-    await page.waitForURL((url) => url.pathname === '/posts');
+    await page.waitForURL((url) => url.pathname === pagePath.posts());
     await cards(page).first().waitFor();
     // The first page lists the posts holding a whole family each: every vector rendered client-side.
     const names = await cards(page).getByRole('heading', { level: 2 }).allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const [i, name] of names.entries()) {
       await cards(page).nth(i).getByRole('link').first().click();
-      await page.waitForURL((url) => url.pathname !== '/posts');
+      await page.waitForURL((url) => url.pathname !== pagePath.posts());
       const slug = decodeURIComponent(new URL(page.url()).pathname.slice(1));
       await expect
         .poll(async () => asParsed((await h1().textContent()) ?? ''))
         .toBe(asParsed(titleOf.get(slug) ?? name));
       await detector.audit(page);
       await page.goBack();
-      await page.waitForURL((url) => url.pathname === '/posts');
+      await page.waitForURL((url) => url.pathname === pagePath.posts());
     }
     await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL((url) => url.search === '?page=2');
     await cards(page).first().getByRole('link').first().click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/posts'));
+    await page.waitForURL((url) => !url.pathname.startsWith(pagePath.posts()));
     await detector.audit(page);
     await page.getByRole('radio').nth(1).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/cate/'));
+    await page.waitForURL((url) => pageParams('category', url.pathname) !== undefined);
     await cards(page).first().waitFor();
     await detector.audit(page);
     const text = VECTORS.find((v) => v.payload.startsWith('<img src=x onerror='))!.payload;
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(text);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/posts/'));
+    await page.waitForURL((url) => pageParams('search', url.pathname) !== undefined);
     // The URL changes before the results' loader has answered; the heading follows it.
     await expect
       .poll(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '')

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { isApiPath } from '../../src/shared/paths.js';
 
 /** A body as sent, decoded from the Content-Encoding the server chose. */
 export function decodedBody(raw: Buffer, encoding: unknown): string {
@@ -41,7 +42,7 @@ export function contractProblems(answer: SeenAnswer, options: { allow5xx?: boole
   if (statusCode < 400) return problems;
   const type = header(answer, 'content-type') ?? '';
   const hasBody = answer.method !== 'HEAD';
-  if (path.startsWith('/api/')) {
+  if (isApiPath(path)) {
     if (!type.startsWith('application/json')) problems.push(`API error as ${type || 'no type'}`);
     if (hasBody) {
       try {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { apiPath } from '../../../src/shared/paths.js';
 import type { E2E } from './browser.js';
 
 export interface Card {
@@ -9,15 +10,15 @@ export interface Card {
   image_variants?: { files: { url: string }[] } | null;
 }
 
-/** The JSON API of the server under test, for the expected values of a screen. */
+/** The JSON API of the server under test (`path` from apiPath), for the expected values of a screen. */
 export async function api<T>(e2e: E2E, path: string): Promise<T> {
-  const response = await fetch(e2e.url(`/api${path}`));
-  if (!response.ok) throw new Error(`GET /api${path} answered ${response.status}`);
+  const response = await fetch(e2e.url(path));
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
 export async function pageOfPosts(e2e: E2E, page: number, category?: number): Promise<Card[]> {
-  const path = category ? `/postsCate/${category}?page=${page}` : `/posts?page=${page}`;
+  const path = category ? apiPath.postsCate(category, page) : apiPath.posts(page);
   return (await api<{ data: Card[] }>(e2e, path)).data;
 }
 

@@ -9,6 +9,7 @@ import type { HostileSite } from './hostile-site.js';
 import { Detector, INFORMATIONAL, type Finding } from './xss-detector.js';
 import { VECTORS } from './xss-vectors.js';
 import { FuzzRandom } from '../../helpers/fuzz-random.js';
+import { apiPath, feedPath, imagePath, pagePath } from '../../../src/shared/paths.js';
 
 export interface Target {
   kind: 'html' | 'json' | 'xml' | 'image';
@@ -64,8 +65,8 @@ async function getJson<T>(origin: string, path: string): Promise<T> {
 }
 
 export async function listing(origin: string): Promise<Listing> {
-  const categories = await getJson<{ id: number; slug: string }[]>(origin, '/api/postcates');
-  const page = await getJson<{ last_page: number }>(origin, '/api/posts?page=1');
+  const categories = await getJson<{ id: number; slug: string }[]>(origin, apiPath.postcates());
+  const page = await getJson<{ last_page: number }>(origin, apiPath.posts(1));
   return { categories, lastPage: page.last_page };
 }
 
@@ -86,40 +87,40 @@ export function targets(
   const posts = full ? site.posts : site.posts.filter((p) => p.combined);
   return [
     { kind: 'html', path: '/' },
-    { kind: 'html', path: '/resume', h1: site.heroName },
+    { kind: 'html', path: pagePath.resume(), h1: site.heroName },
     ...listPages.map((n): Target => ({
       kind: 'html',
-      path: n === 1 ? '/posts' : `/posts?page=${n}`,
+      path: pagePath.posts({ page: n }),
     })),
-    ...listCategories.map((c): Target => ({ kind: 'html', path: `/cate/${c.id}` })),
+    ...listCategories.map((c): Target => ({ kind: 'html', path: pagePath.category(c.id) })),
     ...posts.map((p): Target => ({
       kind: 'html',
-      path: `/${p.slug}`,
+      path: pagePath.post(p.slug),
       h1: p.title,
       fetchOnly: !opened.has(p.slug),
     })),
     ...SEARCHES.map((text): Target => ({
       kind: 'html',
-      path: `/posts/${encodeURIComponent(text)}`,
+      path: pagePath.search(text),
     })),
     { kind: 'html', path: `/${encodeURIComponent('<img src=x onerror=alert(0)>')}`, status: 404 },
-    { kind: 'xml', path: '/rss.xml' },
-    ...categories.map((c): Target => ({ kind: 'xml', path: `/feeds/${c.slug}.xml` })),
-    { kind: 'xml', path: '/sitemap.xml' },
-    { kind: 'json', path: '/api/postcates' },
-    { kind: 'json', path: '/api/site' },
-    ...pages.map((n): Target => ({ kind: 'json', path: `/api/posts?page=${n}` })),
-    ...categories.map((c): Target => ({ kind: 'json', path: `/api/postsCate/${c.id}` })),
+    { kind: 'xml', path: feedPath.rss() },
+    ...categories.map((c): Target => ({ kind: 'xml', path: feedPath.category(c.slug) })),
+    { kind: 'xml', path: feedPath.sitemap() },
+    { kind: 'json', path: apiPath.postcates() },
+    { kind: 'json', path: apiPath.site() },
+    ...pages.map((n): Target => ({ kind: 'json', path: apiPath.posts(n) })),
+    ...categories.map((c): Target => ({ kind: 'json', path: apiPath.postsCate(c.id, 1) })),
     ...posts.map((p, i): Target => ({
       kind: 'json',
-      path: `/api/post/${p.slug}`,
+      path: apiPath.post(p.slug),
       fetchOnly: i % 10 !== 0,
     })),
     ...SEARCHES.map((text): Target => ({
       kind: 'json',
-      path: `/api/posts/${encodeURIComponent(text)}`,
+      path: apiPath.search(text, 1),
     })),
-    { kind: 'image', path: '/images/cover.svg' },
+    { kind: 'image', path: imagePath('cover.svg') },
   ];
 }
 
