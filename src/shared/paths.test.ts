@@ -6,6 +6,7 @@ import {
   FEED_ROUTES,
   feedPath,
   fillPattern,
+  HEALTH_ROUTES,
   imagePath,
   isApiPath,
   PAGE_ROUTES,
@@ -110,12 +111,19 @@ describe('API, feed and image paths', () => {
   it('puts every API route under one prefix, and only those', () => {
     expect(API_PREFIX).toBe('/api/');
     for (const route of Object.values(API_ROUTES)) expect(isApiPath(route)).toBe(true);
-    for (const route of [...Object.values(PAGE_ROUTES), ...Object.values(FEED_ROUTES)]) {
+    const others = [PAGE_ROUTES, FEED_ROUTES, HEALTH_ROUTES].flatMap((routes) =>
+      Object.values(routes),
+    );
+    for (const route of others) {
       expect(isApiPath(route)).toBe(false);
     }
     // A page whose slug starts with "api" is still a page.
     expect(isApiPath(pagePath.post('api-design'))).toBe(false);
     expect(isApiPath('/api')).toBe(false);
+  });
+
+  it('names the health probes a supervisor asks', () => {
+    expect(HEALTH_ROUTES).toEqual({ live: '/healthz', ready: '/readyz' });
   });
 
   it('puts an image under /images/', () => {

@@ -54,6 +54,12 @@ export const FORM_ROUTES = {
   employerCheck: '/forms/employer-check',
 } as const;
 
+/** The probes of a supervisor: liveness (the process answers) and readiness (its database too). */
+export const HEALTH_ROUTES = {
+  live: '/healthz',
+  ready: '/readyz',
+} as const;
+
 /** The folder the images are served from; a file's name follows it. */
 export const IMAGES_PREFIX = '/images/';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
 import { WindowCounter } from './cluster-rate-limit.js';
-import { apiPath } from '../../shared/paths.js';
+import { apiPath, HEALTH_ROUTES } from '../../shared/paths.js';
 
 describe('WindowCounter', () => {
   it('counts per key within a window and starts again after it', () => {
@@ -75,7 +75,7 @@ describe('serve --workers 2', () => {
       const deadline = Date.now() + 30_000;
       for (let answered = 0; answered < 4;) {
         if (Date.now() > deadline) throw new Error('the cluster did not start');
-        const up = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        const up = await fetch(`http://127.0.0.1:${port}${HEALTH_ROUTES.ready}`).then(
           (r) => r.ok,
           () => false,
         );

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { HEALTH_ROUTES } from '../../shared/paths.js';
 
 /** Liveness (the process answers) and readiness (the database answers too). */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get(HEALTH_ROUTES.live, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get(HEALTH_ROUTES.ready, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await withTimeout(sql`SELECT 1`.execute(app.ctx.store.db), 2000);

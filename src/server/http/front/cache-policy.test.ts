@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
 import { cacheControlFor, NO_STORE, publicCacheControl } from './cache-policy.js';
-import { API_ROUTES, apiPath, FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
+import {
+  API_ROUTES,
+  apiPath,
+  FEED_ROUTES,
+  feedPath,
+  HEALTH_ROUTES,
+  pagePath,
+} from '../../../shared/paths.js';
 
 const PUBLIC = [
   '/',
@@ -61,8 +68,8 @@ describe('caching for browsers and shared caches', () => {
       ['GET', apiPath.posts(0), 400],
       ['GET', '/a%00b', 400],
       ['DELETE', API_ROUTES.posts, 405],
-      ['GET', '/healthz', 200],
-      ['GET', '/readyz', 200],
+      ['GET', HEALTH_ROUTES.live, 200],
+      ['GET', HEALTH_ROUTES.ready, 200],
     ];
     for (const [method, url, status] of cases) {
       const res = await h.app.inject({ method: method as 'GET', url });

@@ -6,7 +6,7 @@ import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { HeldRoute, listenLocally } from '../../../../test/helpers/held-route.js';
 import { HttpSocket } from '../../../../test/helpers/http-socket.js';
 import { LoadShedder, SLICE_MS, type OverloadConfig } from './load-shedder.js';
-import { apiPath, imagePath, pagePath } from '../../../shared/paths.js';
+import { apiPath, HEALTH_ROUTES, imagePath, pagePath } from '../../../shared/paths.js';
 
 const spin = (ms: number) => {
   const until = performance.now() + ms;
@@ -62,8 +62,19 @@ describe('LoadShedder', () => {
     expect(refused).toEqual(['/c', '/b']);
     expect(started).toEqual(['/a']);
     // Liveness, readiness and static files are never refused nor made to wait.
-    for (const url of ['/healthz', '/readyz', '/assets/app.js', imagePath('a.png')]) admit(url);
-    expect(started.slice(1)).toEqual(['/healthz', '/readyz', '/assets/app.js', imagePath('a.png')]);
+    for (const url of [
+      HEALTH_ROUTES.live,
+      HEALTH_ROUTES.ready,
+      '/assets/app.js',
+      imagePath('a.png'),
+    ])
+      admit(url);
+    expect(started.slice(1)).toEqual([
+      HEALTH_ROUTES.live,
+      HEALTH_ROUTES.ready,
+      '/assets/app.js',
+      imagePath('a.png'),
+    ]);
   });
 
   it('bounds the requests in the app; a waiting one starts when one closes', async () => {
@@ -152,7 +163,7 @@ describe('shed answers over a socket', () => {
     expect(page.body.toString()).toContain('Temporarily unavailable');
 
     expect((await client.get(apiPath.posts(1))).statusCode).toBe(200);
-    expect((await client.get('/healthz')).statusCode).toBe(200);
+    expect((await client.get(HEALTH_ROUTES.live)).statusCode).toBe(200);
 
     slow.open();
     expect((await held.read()).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { IMAGES_PREFIX } from '../../../shared/paths.js';
+import { HEALTH_ROUTES, IMAGES_PREFIX } from '../../../shared/paths.js';
 
 export interface OverloadConfig {
   /** A request that would wait longer than this (ms) for the app is refused; 0: never. */
@@ -10,7 +10,7 @@ export interface OverloadConfig {
 }
 
 /** Cheap, or needed to tell the server is alive: started at once, never refused. */
-const NEVER_SHED = ['/healthz', '/readyz', '/assets/', IMAGES_PREFIX];
+const NEVER_SHED = [HEALTH_ROUTES.live, HEALTH_ROUTES.ready, '/assets/', IMAGES_PREFIX];
 
 /**
  * The app's work in one phase of the event loop before the rest waits for the next turn: at

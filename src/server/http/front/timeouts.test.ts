@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { HttpSocket } from '../../../../test/helpers/http-socket.js';
+import { HEALTH_ROUTES } from '../../../shared/paths.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,7 +60,7 @@ describe('timeouts and limits of the listener', () => {
 
   it('closes a kept-alive connection that stays idle past the keep-alive timeout', async () => {
     const socket = await HttpSocket.open(port);
-    const answer = await socket.get('/healthz');
+    const answer = await socket.get(HEALTH_ROUTES.live);
     // Whole seconds: 300 ms rounds down.
     expect(answer.headers['keep-alive']).toBe('timeout=0');
     const idle = Date.now();

@@ -19,7 +19,7 @@ import {
   type FixturePost,
 } from '../../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../../test/helpers/stores.js';
-import { API_ROUTES, apiPath, imagePath } from '../../../shared/paths.js';
+import { API_ROUTES, apiPath, HEALTH_ROUTES, imagePath } from '../../../shared/paths.js';
 
 const POSTS: FixturePost[] = [
   ...manyPosts(25, 'news', 'story'),
@@ -310,8 +310,8 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
   });
 
   it('reports health and readiness', async () => {
-    expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await get('/readyz')).json()).toEqual({ status: 'ok', database: engine });
+    expect((await get(HEALTH_ROUTES.live)).json()).toEqual({ status: 'ok' });
+    expect((await get(HEALTH_ROUTES.ready)).json()).toEqual({ status: 'ok', database: engine });
   });
 
   it('serves images with long-lived caching and no path traversal', async () => {
