@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
 import { verifyPreview } from '../server/preview/preview-token.js';
+import { pageParams } from '../shared/paths.js';
 
 // The built command, as a user runs it; `npm test` builds before it runs the tests.
 if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
@@ -75,7 +76,7 @@ describe('postfolio preview', () => {
     const secret = 'an-owner-chosen-secret-of-32-characters';
     const run = postfolio(['preview', 'my-draft'], { ...env, PREVIEW_SECRET: secret });
     expect(run.code, run.err).toBe(0);
-    const token = new URL(run.out.trim()).pathname.slice('/preview/'.length);
+    const { token } = pageParams('preview', new URL(run.out.trim()).pathname)!;
     expect(verifyPreview(secret, token, Date.now())?.slug).toBe('my-draft');
   });
 

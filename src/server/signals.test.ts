@@ -23,10 +23,10 @@ function mixedPaths(): string[] {
   for (let i = 0; i < 2000; i++) {
     const n = (i % 120) + 1;
     paths.push(
-      [apiPath.posts(1), pagePath.posts(), '/story-1'][i % 3]!,
-      `/api/post/story-${n}`,
-      `/story-${n}`,
-      `/api/posts/story%20${i}`,
+      [apiPath.posts(1), pagePath.posts(), pagePath.post('story-1')][i % 3]!,
+      apiPath.post(`story-${n}`),
+      pagePath.post(`story-${n}`),
+      apiPath.search(`story ${i}`, 1),
     );
   }
   return paths;

@@ -20,6 +20,7 @@ import { importExport } from './export-import.js';
 import { MANIFEST_FILE } from './export-manifest.js';
 import { exportStore } from './export.service.js';
 import { PASS_THROUGH } from './post-document.js';
+import { apiPath } from '../../shared/paths.js';
 
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `postfolio-${name}-`));
 
@@ -110,18 +111,20 @@ async function answers(app: FastifyInstance, slugs: string[]) {
     out.set(url, `${response.statusCode} ${response.body}`);
     return response;
   };
-  await get('/api/site');
-  const categories = (await get('/api/postcates')).json() as Array<{ id: number }>;
-  for (const list of ['/api/posts', ...categories.map((c) => `/api/postsCate/${c.id}`)]) {
-    const last = ((await get(list)).json() as { last_page: number }).last_page;
-    for (let page = 1; page <= last + 1; page++) await get(`${list}?page=${page}`);
+  await get(apiPath.site());
+  const categories = (await get(apiPath.postcates())).json() as Array<{ id: number }>;
+  const tags = (await get(apiPath.tags())).json() as Array<{ slug: string }>;
+  // Each list by its page, every page and the empty one past the end.
+  const lists: Array<(page: number) => string> = [
+    (page) => apiPath.posts(page),
+    ...categories.map((c) => (page: number) => apiPath.postsCate(c.id, page)),
+    ...tags.map((t) => (page: number) => apiPath.postsTag(t.slug, page)),
+  ];
+  for (const list of lists) {
+    const last = ((await get(list(1))).json() as { last_page: number }).last_page;
+    for (let page = 2; page <= last + 1; page++) await get(list(page));
   }
-  const tags = (await get('/api/tags')).json() as Array<{ slug: string }>;
-  for (const { slug } of tags) {
-    const last = ((await get(`/api/postsTag/${slug}`)).json() as { last_page: number }).last_page;
-    for (let page = 1; page <= last + 1; page++) await get(`/api/postsTag/${slug}?page=${page}`);
-  }
-  for (const slug of slugs) await get(`/api/post/${slug}`);
+  for (const slug of slugs) await get(apiPath.post(slug));
   return out;
 }
 

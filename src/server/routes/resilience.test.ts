@@ -12,7 +12,7 @@ import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.j
 import { createTestStore, type TestStore } from '../../../test/helpers/stores.js';
 import { TcpProxy } from '../../../test/helpers/tcp-proxy.js';
 import { WEB_DIR } from '../../../test/helpers/web-app.js';
-import { apiPath, pagePath } from '../../shared/paths.js';
+import { apiPath, HEALTH_ROUTES, pagePath } from '../../shared/paths.js';
 
 describe('PostgreSQL going away and coming back', () => {
   let test: TestStore;
@@ -21,7 +21,7 @@ describe('PostgreSQL going away and coming back', () => {
   const proxy = new TcpProxy('127.0.0.1', 5432);
   let n = 0;
   // Distinct search texts miss the response cache, so every request reaches the database.
-  const search = () => app.inject(`/api/posts/post${n++}`);
+  const search = () => app.inject(apiPath.search(`post${n++}`, 1));
 
   beforeAll(async () => {
     test = await createTestStore('postgres');
@@ -52,7 +52,7 @@ describe('PostgreSQL going away and coming back', () => {
     expect(during.statusCode).toBe(503);
     expect(during.headers['retry-after']).toBe('5');
     expect(during.json().error.code).toBe('unavailable');
-    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    expect((await app.inject(HEALTH_ROUTES.ready)).statusCode).toBe(503);
     // Cached responses are still served while the database is away.
     await proxy.start();
     const cachedBefore = await app.inject(apiPath.posts(1));
@@ -67,7 +67,7 @@ describe('PostgreSQL going away and coming back', () => {
       if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(recovered).toBe(200);
-    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    expect((await app.inject(HEALTH_ROUTES.ready)).statusCode).toBe(200);
   });
 
   it('answers pages with the HTML 503 page and Retry-After during the outage, cached pages still', async () => {
