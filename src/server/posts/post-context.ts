@@ -1,12 +1,17 @@
 import type { PostWithRelated, RelatedPost } from '../../shared/schemas/api.js';
 import { ContentMemo } from './content-memo.js';
 import type { Candidate, PostContextRepository } from './post-context.repository.js';
-import { rankRelated, type RankedCandidate } from './related-posts.js';
+import { rankRelated, wordsOf, type RankedCandidate } from './related-posts.js';
 import type { Tag, TagsRepository } from './tags.repository.js';
 
 export const RELATED_POSTS = 5;
 /** The newest posts of each tag and of the category that are ranked; older ones are not. */
 const CANDIDATES_PER_LIST = 12;
+/**
+ * Tags whose candidates are kept (each ≈ 5 KB): a site's tags in use are a few hundred; a store
+ * of thousands does not grow the heap past this.
+ */
+const TAGS_KEPT = 1000;
 
 /** The post a page shows, as far as what surrounds it depends on it. */
 export interface PostAt {
@@ -23,8 +28,12 @@ export interface PostAt {
  * and the posts before and after it in its category.
  */
 export class PostContext {
-  /** The newest posts of each category asked for, candidates of its posts' related posts. */
-  private readonly newestOfCategory = new ContentMemo<number, Candidate[]>();
+  /**
+   * The newest posts of each category and tag asked for, ready to rank (their tags and words):
+   * a post page then reads no list to choose its related posts.
+   */
+  private readonly newestOfCategory = new ContentMemo<number, RankedCandidate[]>();
+  private readonly newestOfTag = new ContentMemo<number, RankedCandidate[]>(TAGS_KEPT);
 
   constructor(
     private readonly repository: PostContextRepository,
@@ -35,6 +44,7 @@ export class PostContext {
 
   contentChanged(): void {
     this.newestOfCategory.clear();
+    this.newestOfTag.clear();
   }
 
   async around(post: PostAt, tags: readonly Tag[]): Promise<Omit<PostWithRelated, 'post'>> {
@@ -45,30 +55,33 @@ export class PostContext {
     return { posts, previous, next };
   }
 
+  /** Candidates with every tag they carry (only those shared with a post count) and their words. */
+  private async readyToRank(list: Promise<Candidate[]>): Promise<RankedCandidate[]> {
+    const candidates = await list;
+    const tags = await this.tags.ofPosts(candidates.map((candidate) => candidate.id));
+    return candidates.map((candidate) => ({
+      ...candidate,
+      tags: (tags.get(candidate.id) ?? []).map((tag) => String(tag.id)),
+      words: wordsOf(`${candidate.name} ${candidate.summary}`),
+    }));
+  }
+
   private async related(post: PostAt, tags: readonly Tag[]): Promise<RelatedPost[]> {
     const category = post.category.id;
-    const [inCategory, ...byTag] = await Promise.all([
+    const lists = await Promise.all([
       this.newestOfCategory.get(category, () =>
-        this.repository.newestOfCategory(category, CANDIDATES_PER_LIST),
+        this.readyToRank(this.repository.newestOfCategory(category, CANDIDATES_PER_LIST)),
       ),
-      ...tags.map((tag) => this.repository.newestOfTag(tag.id, CANDIDATES_PER_LIST)),
+      ...tags.map((tag) =>
+        this.newestOfTag.get(tag.id, () =>
+          this.readyToRank(this.repository.newestOfTag(tag.id, CANDIDATES_PER_LIST)),
+        ),
+      ),
     ]);
-    const byId = new Map<number, Candidate>();
-    for (const list of [inCategory!, ...byTag])
-      for (const candidate of list) byId.set(candidate.id, candidate);
-    byId.delete(post.id);
-    // Every tag of the post each candidate carries, not only those it was found through.
-    const shared = await this.tags.shared(
-      [...byId.keys()],
-      tags.map((tag) => tag.id),
-    );
-    const ranked = [...byId.values()].map((candidate): RankedCandidate => ({
-      ...candidate,
-      tags: (shared.get(candidate.id) ?? []).map(String),
-    }));
+    // rankRelated takes each candidate once, and never the post itself.
     const related = rankRelated(
       { ...post, image: '', slug: '', category_id: category, tags: tags.map((t) => String(t.id)) },
-      ranked,
+      lists.flat(),
       RELATED_POSTS,
     );
     if (related.length === RELATED_POSTS) return related;

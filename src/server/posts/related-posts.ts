@@ -10,6 +10,8 @@ export interface RankedCandidate extends RelatedPost {
   published_at: string;
   /** Its tags (any stable key: an id or a slug); only those it shares with the post count. */
   tags: readonly string[];
+  /** `wordsOf` its name and summary, when already known. */
+  words?: ReadonlySet<string>;
 }
 
 /** What a shared tag, the same category and wholly alike words each weigh in a candidate's score. */
@@ -58,7 +60,8 @@ export function rankRelated(
     const score =
       WEIGHTS.tag * shared +
       (sameCategory ? WEIGHTS.category : 0) +
-      WEIGHTS.words * likeness(words, wordsOf(`${candidate.name} ${candidate.summary}`));
+      WEIGHTS.words *
+        likeness(words, candidate.words ?? wordsOf(`${candidate.name} ${candidate.summary}`));
     scored.push({ candidate, score });
   }
   const newer = (a: RankedCandidate, b: RankedCandidate) =>

@@ -77,29 +77,6 @@ export class TagsRepository {
     return tags;
   }
 
-  /**
-   * Which of these tags each of these posts carries; a post with none of them is absent. One
-   * covering-index probe per post and tag, without reading the tags themselves.
-   */
-  async shared(
-    postIds: readonly number[],
-    tagIds: readonly number[],
-  ): Promise<Map<number, number[]>> {
-    const shared = new Map<number, number[]>();
-    if (tagIds.length === 0) return shared;
-    for (let start = 0; start < postIds.length; start += BATCH) {
-      const rows = await this.db
-        .selectFrom('post_tags')
-        .select(['post_id', 'tag_id'])
-        .where('post_id', 'in', postIds.slice(start, start + BATCH))
-        .where('tag_id', 'in', tagIds)
-        .execute();
-      for (const { post_id, tag_id } of rows)
-        shared.set(post_id, [...(shared.get(post_id) ?? []), tag_id]);
-    }
-    return shared;
-  }
-
   /** The newest visible posts of a tag with their HTML, for its feed. */
   async listFeedItems(tagId: number, limit: number): Promise<FeedItem[]> {
     return this.db
