@@ -14,7 +14,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { cpuMsOf, stopChild } from './lib/processes.js';
 import { BENCH_DIR, ROOT } from './lib/paths.js';
-import { apiPath, pagePath } from './lib/routes.js';
+import { apiPath, HEALTH_ROUTES, pagePath } from './lib/routes.js';
 import { SERVER_NODE_FLAGS, waitForHttp } from './lib/servers.js';
 import { median } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
@@ -49,7 +49,7 @@ async function serve(root, at) {
       stdio: 'ignore',
     },
   );
-  await waitForHttp(`http://127.0.0.1:${at}/healthz`, 120_000, child);
+  await waitForHttp(`http://127.0.0.1:${at}${HEALTH_ROUTES.live}`, 120_000, child);
   return { child, url: `http://127.0.0.1:${at}` };
 }
 

@@ -15,7 +15,7 @@ import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';
 import { stopChild } from './lib/processes.js';
 import { recordBar } from './lib/results.js';
-import { apiPath, pagePath, searchPath } from './lib/routes.js';
+import { apiPath, HEALTH_ROUTES, pagePath, searchPath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { percentile } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
@@ -51,7 +51,7 @@ const nextPath = (i) => {
 /** New connections asking /healthz every 250 ms from a process of their own, until stopped. */
 function probeNewConnections(url) {
   const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'connection-probe.js'), {
-    env: { ...process.env, PROBE_URL: `${url}/healthz` },
+    env: { ...process.env, PROBE_URL: `${url}${HEALTH_ROUTES.live}` },
   });
   const result = once(child, 'message').then(([message]) => message);
   return {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startScriptFlags } from '../../scripts/start-flags.js';
 import { BENCH_DIR, CLI, ROOT } from './paths.js';
+import { HEALTH_ROUTES } from './routes.js';
 
 /** The V8 flags of `npm start`; BENCH_NODE_FLAGS (space-separated) replaces them. */
 export const SERVER_NODE_FLAGS =
@@ -54,7 +55,7 @@ export async function startAppServer({
   child.stdout.on('data', (d) => (log = (log + d).slice(-4000)));
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/healthz`, 180_000, child);
+    await waitForHttp(`http://127.0.0.1:${port}${HEALTH_ROUTES.live}`, 180_000, child);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${log}`);
