@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { HEALTH_ROUTES } from '../../../src/shared/paths.js';
 import { startScriptFlags } from '../../../scripts/start-flags.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -87,7 +88,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   for (;;) {
     if (hasExited) throw new Error(`The server exited during start:\n${output}`);
     try {
-      const response = await fetch(`${url}/readyz`);
+      const response = await fetch(`${url}${HEALTH_ROUTES.ready}`);
       if (response.ok) break;
     } catch {
       // not listening yet
