@@ -4,7 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { DataSource } from '../shared/data-source.js';
 import type { RenderResult } from '../shared/render-result.js';
 import { escapeJsonForHtml, serializeErrors } from './hydration.js';
-import { headTags, pageMeta, type RouteHandle, type SiteMeta } from './head.js';
+import { pageMeta, type RouteHandle, type SiteMeta } from './head.js';
+import { headTags } from './head.server.js';
 import { pageStructuredData } from './page-structured-data.js';
 import { createRoutes, ROUTE_MODULES } from './routes.js';
 

@@ -1,8 +1,7 @@
 import type { UIMatch } from 'react-router';
-import { feedPath } from '../shared/paths.js';
 import type { PublicSite } from '../shared/schemas/site-config.js';
 import type { HtmlInPage } from './data/html-in-page.js';
-import { structuredDataTags, type StructuredData } from '../shared/structured-data.js';
+import type { StructuredData } from '../shared/structured-data.js';
 
 export type SiteMeta = PublicSite['site'];
 
@@ -48,43 +47,4 @@ export function pageMeta(matches: UIMatch[], site: SiteMeta, status: number): Pa
     if (meta) return meta(match.loaderData, site);
   }
   return { title: site.title, description: site.description };
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** The <head> tags of a page: title, description, canonical link and Open Graph. */
-export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
-  const canonical = `${site.url.replace(/\/+$/, '')}${url.pathname}${url.search}`;
-  const description = meta.description ?? site.description;
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:type" content="${meta.type ?? 'website'}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="${feedPath.rss()}">`,
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
-  ];
-  if (meta.image) {
-    const image = escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`);
-    tags.push(
-      `<meta property="og:image" content="${image}">`,
-      `<meta name="twitter:image" content="${image}">`,
-    );
-    if (meta.imageSize)
-      tags.push(
-        `<meta property="og:image:width" content="${meta.imageSize.width}">`,
-        `<meta property="og:image:height" content="${meta.imageSize.height}">`,
-      );
-  }
-  if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
-  tags.push(...structuredDataTags(meta.structuredData ?? []));
-  return tags.join('\n    ');
 }

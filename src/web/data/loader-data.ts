@@ -1,10 +1,22 @@
 import { data as routeData } from 'react-router';
 import type { DataSource, LoaderContext } from '../../shared/data-source.js';
-import { httpDataSource } from './http-data-source.js';
+
+/**
+ * The JSON API client, fetched on its first call: a page hydrates from the data the server wrote
+ * into it, so the browser needs the client only when the reader moves on (or retries a load).
+ */
+const apiDataSource = new Proxy({} as DataSource, {
+  get:
+    (_target, name: keyof DataSource) =>
+    async (...args: unknown[]) => {
+      const { httpDataSource } = await import('./http-data-source.js');
+      return (httpDataSource[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
+});
 
 /** The data source of this render: in-process on the server, the JSON API in the browser. */
 export function dataSource(context: unknown): DataSource {
-  return (context as LoaderContext | undefined)?.data ?? httpDataSource;
+  return (context as LoaderContext | undefined)?.data ?? apiDataSource;
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { EMPLOYER_GATE_PARAM, TOO_MANY_TEXT, WRONG_EMAIL_TEXT } from '../../../shared/forms.js';
 import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { dataSource } from '../../data/loader-data.js';
@@ -19,8 +19,12 @@ const noSubscription = () => () => {};
 export function EmployerCard({ employer }: { employer: LandingData['employer'] }) {
   const formId = useId();
   const inputId = useId();
-  const [searchParams] = useSearchParams();
-  const [revealed, setRevealed] = useState(() => searchParams.has(EMPLOYER_GATE_PARAM));
+  // Read once, for the first render: useSearchParams would bring React Router's search-params
+  // code into the library chunk that every page loads.
+  const { search } = useLocation();
+  const [revealed, setRevealed] = useState(() =>
+    new URLSearchParams(search).has(EMPLOYER_GATE_PARAM),
+  );
   const { allowed, checking, check } = useEmployerCheck();
   return (
     <section
