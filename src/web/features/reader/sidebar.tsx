@@ -171,7 +171,7 @@ function RelatedPosts({ posts }: { posts: RelatedPost[] }) {
       <ul className="sidebar__related">
         {posts.map((post) => (
           <li key={post.slug}>
-            <Link to={`/${post.slug}`}>{post.name}</Link>
+            <Link to={pagePath.post(post.slug)}>{post.name}</Link>
           </li>
         ))}
       </ul>
