@@ -102,7 +102,7 @@ try {
   }
 
   // ---- first-load JS of /posts ----
-  const html = await (await fetch(`${app.url}/posts`)).text();
+  const html = await (await fetch(`${app.url}${pagePath.posts()}`)).text();
   const attr = (tag, name) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
   const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
   const js = new Set();
