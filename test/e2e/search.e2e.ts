@@ -88,13 +88,17 @@ describe('a search that matches nothing', () => {
     ).toEqual(categories.map((c) => pagePath.category(c.id)));
 
     const recent = names(await pageOfPosts(e2e, 1)).slice(0, 4);
-    expect(
-      await main
-        .getByRole('region', { name: 'The most recent posts' })
-        .getByRole('article')
-        .count(),
-    ).toBe(4);
+    const recentCards = main
+      .getByRole('region', { name: 'The most recent posts' })
+      .getByRole('article');
+    expect(await recentCards.count()).toBe(4);
     expect(await cardNames(page)).toEqual(recent);
+    // The box around the advice centres its text; the cards in it must not inherit that.
+    const titleAlignments = await recentCards
+      .getByRole('heading', { level: 2 })
+      .evaluateAll((titles) => titles.map((title) => getComputedStyle(title).textAlign));
+    expect(titleAlignments).toHaveLength(4);
+    for (const alignment of titleAlignments) expect(['start', 'left']).toContain(alignment);
   };
 
   it('is rendered by the server: advice, category links with counts, the newest posts', async () => {

@@ -21,7 +21,7 @@ export function SearchEmpty({
   const categories = suggestions.categories.filter((category) => category.post_count > 0);
   return (
     <div className="search-empty">
-      <p>
+      <p className="search-empty__advice">
         Nothing matched “{text}”. Check the spelling, or try fewer or more general words: every word
         must appear in a post for it to match.
       </p>
