@@ -41,5 +41,10 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /**
+     * Takes the connections already queued and closes the listener, before `close()`: Fastify,
+     * once closing, asks every client it answers to reconnect, into that queue.
+     */
+    stopAccepting(): Promise<void>;
   }
 }

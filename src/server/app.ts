@@ -207,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     await front.drain();
   });
+  app.decorate('stopAccepting', () => front.stopAccepting());
 
   await registerPlugins(app, answers);
   await registerRoutes(app, options.config);

@@ -39,7 +39,8 @@ export async function startServer(
     }, EXIT_DEADLINE_MS);
     force.unref();
     app
-      .close()
+      .stopAccepting()
+      .then(() => app.close())
       .then(() => store.close())
       .then(
         () => process.exit(0),

@@ -6,6 +6,12 @@ type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
 
 /** How often a drain looks for sockets that have become idle. */
 const POLL_MS = 50;
+/** How long a drain goes on taking the connections the kernel has queued, at most. */
+const ACCEPT_WITHIN_MS = 1000;
+
+/** The next turn of the event loop but one: a whole poll phase, where libuv accepts connections. */
+const nextPollPhase = () =>
+  new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 export interface DrainOptions {
   /** A socket with no request for this long is closed; one with a request gets its answer. */
@@ -35,6 +41,7 @@ export interface DrainResult {
 export class Connections {
   private readonly sockets = new Set<HttpSocket>();
   private emptied: (() => void) | undefined;
+  private accepted = 0;
   draining = false;
 
   get open(): number {
@@ -43,6 +50,7 @@ export class Connections {
 
   /** Follows a new connection until it closes. */
   track(socket: Socket): void {
+    this.accepted += 1;
     this.sockets.add(socket);
     socket.once('close', () => {
       this.sockets.delete(socket);
@@ -51,19 +59,45 @@ export class Connections {
   }
 
   /**
+   * Takes the connections the kernel has already completed but Node has not accepted yet:
+   * closing the listener would reset them, and their clients' first requests with them. Node
+   * accepts one connection per turn of its event loop (60 clients connecting at once are taken
+   * over 60 turns), so turns are taken until one brings none. Answers still keep their
+   * connections open meanwhile, so that no client is sent to reconnect into that queue.
+   */
+  private async acceptQueued(): Promise<void> {
+    const until = Date.now() + ACCEPT_WITHIN_MS;
+    for (;;) {
+      const before = this.accepted;
+      await nextPollPhase();
+      if (this.accepted === before || Date.now() > until) return;
+    }
+  }
+
+  /**
+   * Closes the listener once the connections already queued are taken (acceptQueued), without
+   * http.Server's closing of idle sockets (see above). Answers are not changed: run it before
+   * anything tells clients to reconnect (Fastify's close does, on every answer it routes).
+   */
+  async stopAccepting(server: Server): Promise<void> {
+    if (!server.listening) return;
+    await this.acceptQueued();
+    if (server.listening) NetServer.prototype.close.call(server);
+  }
+
+  /**
    * Stops accepting, lets every request in flight finish (each answer with `Connection: close`),
    * closes each socket once idle, and resolves when none is left or at the deadline.
    */
   async drain(server: Server, options: DrainOptions): Promise<DrainResult> {
     const started = Date.now();
+    await this.stopAccepting(server);
     this.draining = true;
     // Answers already being made but not yet sent also close their connection.
     for (const socket of this.sockets) {
       const res = socket._httpMessage;
       if (res && !res.headersSent) res.shouldKeepAlive = false;
     }
-    // Stops accepting without http.Server's closing of idle sockets (see above).
-    if (server.listening) NetServer.prototype.close.call(server);
     if (this.sockets.size === 0) return { forced: 0, ms: Date.now() - started };
 
     const seen = new Map<HttpSocket, { bytesRead: number; quietSince: number }>();

@@ -51,8 +51,9 @@ type Logger = FastifyBaseLogger & {
  *   logging is off, so there is exactly one line either way; at `info` nothing is done per
  *   request.
  * - **Metrics.** The server exports none; a counter belongs where that line is written.
- * - **Shutdown.** `drain()` (run by `app.close()`, so on SIGTERM and SIGINT) stops accepting,
- *   lets every request in flight finish, answers each keep-alive connection's next request
+ * - **Shutdown.** `stopAccepting()` (on SIGTERM and SIGINT, before `app.close()`) takes the
+ *   connections the kernel has queued and closes the listener; `drain()` (run by `app.close()`)
+ *   stops accepting if that has not been done, lets every request in flight finish, answers each keep-alive connection's next request
  *   normally but with `Connection: close`, closes connections once idle, and cuts what is left
  *   after `drainTimeoutMs`. Cached and computed answers are treated alike: both are served, both
  *   close their connection.
@@ -74,6 +75,7 @@ export class FrontDoor {
   private log: Logger | undefined;
   private debug = false;
   private draining: Promise<DrainResult> | undefined;
+  private stoppedAccepting: Promise<void> | undefined;
 
   constructor(
     private readonly config: FrontDoorConfig,
@@ -163,6 +165,14 @@ export class FrontDoor {
       ),
     );
     return logged;
+  }
+
+  /** The drain's first step alone: the queued connections taken, the listener closed. */
+  stopAccepting(): Promise<void> {
+    this.stoppedAccepting ??= this.server
+      ? this.connections.stopAccepting(this.server)
+      : Promise.resolve();
+    return this.stoppedAccepting;
   }
 
   /** Drains the listener (see the contract above); the same promise on every call. */
