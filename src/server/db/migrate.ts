@@ -12,6 +12,7 @@ import { stableUrls } from './migrations/008-stable-urls.js';
 import { contactReadState } from './migrations/009-contact-read-state.js';
 import { previewSecret } from './migrations/010-preview-secret.js';
 import { imageVariants } from './migrations/011-image-variants.js';
+import { postTextLast } from './migrations/012-post-text-last.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '009-contact-read-state': contactReadState(engine),
     '010-preview-secret': previewSecret(engine),
     '011-image-variants': imageVariants(engine),
+    '012-post-text-last': postTextLast(engine),
   };
 }
 
