@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
@@ -33,7 +33,7 @@ describe('migration 012: the posts table with its long text last (SQLite)', () =
     for (const table of ['posts', 'post_tags', 'categories', 'tags'])
       snapshot[table] = await rowsOf(t, table);
     // Applied once more on the migrated store: the same steps on the same table.
-    await postTextLast('sqlite').up(t.store.db);
+    await postTextLast('sqlite').up(t.store.db as Kysely<unknown>);
   });
   afterAll(() => t?.drop());
 
