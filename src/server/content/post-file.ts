@@ -20,10 +20,10 @@ import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
 import { parseYamlSource, YamlSyntaxError, type YamlSource } from './yaml-source.js';
 
 /**
- * Bump when rendering or checking changes, so that a re-import re-renders every post. (7: frames
- * only over https, as the pages' CSP allows.)
+ * Bump when rendering or checking changes, so that a re-import re-renders every post. (8: tables
+ * are tab stops, task list checkboxes are named by their state.)
  */
-export const RENDER_VERSION = 7;
+export const RENDER_VERSION = 8;
 
 /** What a date of the front matter must look like, in words (errors and the JSON Schema). */
 const DATE_WORDS = 'not a date; write 2026-05-05 or 2026-05-05T10:00:00Z';

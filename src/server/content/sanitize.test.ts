@@ -64,8 +64,13 @@ describe('sanitizePostHtml against hostile HTML', () => {
     ['input other than a checkbox', '<input type="text" value="x" autofocus onfocus="x()">', ''],
     [
       'checkbox with a handler',
-      '<input type="checkbox" onclick="x()" autofocus>',
-      '<input type="checkbox" disabled />',
+      '<input type="checkbox" onclick="x()" autofocus aria-label="Click me">',
+      '<input type="checkbox" aria-label="not done" disabled />',
+    ],
+    [
+      'ticked checkbox',
+      '<input type="checkbox" checked>',
+      '<input type="checkbox" checked disabled aria-label="done" />',
     ],
     [
       'handler on an allowed tag',
@@ -137,9 +142,11 @@ describe('sanitizePostHtml against hostile HTML', () => {
     expect(sanitizePostHtml('<pre><code class="language-ts evil">const x = 1;</code></pre>')).toBe(
       '<pre tabindex="0"><code class="language-ts">const x = 1;</code></pre>',
     );
-    const table =
-      '<table><thead><tr><th>h</th></tr></thead><tbody><tr><td>c</td></tr></tbody></table>';
-    expect(sanitizePostHtml(table)).toBe(table);
+    // A table, which may scroll sideways, is a tab stop like a code block.
+    const rows = '<thead><tr><th>h</th></tr></thead><tbody><tr><td>c</td></tr></tbody>';
+    expect(sanitizePostHtml(`<table tabindex="-1">${rows}</table>`)).toBe(
+      `<table tabindex="0">${rows}</table>`,
+    );
     expect(sanitizePostHtml('<p>unclosed <b>bold')).toBe('<p>unclosed <b>bold</b></p>');
     expect(sanitizePostHtml('<img src="data:image/png;base64,AAAA" alt="dot">')).toContain(
       'src="data:image/png;base64,AAAA"',
@@ -237,7 +244,7 @@ describe('the Markdown path (parsePostFile) with raw HTML attacks', () => {
     );
     expect(html).toContain('<a href="/posts/x">int</a>');
     expect(html).toContain('<div>hover</div>');
-    expect(html).toMatch(/<table>[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/);
+    expect(html).toMatch(/<table tabindex="0">[\s\S]*<th>a<\/th>[\s\S]*<td>2<\/td>/);
     expect(html).toMatch(
       /<code class="language-ts">.*const.*"&lt;script&gt;alert\(1\)&lt;\/script&gt;"/,
     );

@@ -28,6 +28,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     source: ['srcset', 'sizes', 'type', 'media'],
     code: ['class'],
     pre: ['class', 'tabindex'],
+    table: ['tabindex'],
     th: ['align', 'scope', 'colspan', 'rowspan'],
     td: ['align', 'colspan', 'rowspan'],
     ol: ['start', 'type'],
@@ -79,9 +80,14 @@ function transformTag(tagName: string, attribs: sanitizeHtml.Attributes): saniti
   } else if (tagName === 'pre') {
     // Code blocks scroll sideways on narrow screens: a tab stop lets keyboard users scroll them.
     out.tabindex = '0';
+  } else if (tagName === 'table') {
+    // Tables scroll sideways on narrow screens too (post.css), so they get the same tab stop.
+    out.tabindex = '0';
   } else if (tagName === 'input') {
-    // A checkbox of a task list shows a state; nobody can change it.
+    // A checkbox of a task list shows a state; nobody can change it. Its name says that state,
+    // so that a form control is never announced without one (axe's `label` rule).
     out.disabled = '';
+    out['aria-label'] = out.checked === undefined ? 'not done' : 'done';
   } else if (tagName === 'img') {
     out.loading = 'lazy';
     out.decoding = 'async';

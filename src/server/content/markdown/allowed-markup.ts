@@ -52,8 +52,8 @@ export const FEATURE_TAGS = ['input', ...Object.keys(MATHML_ATTRIBUTES)];
 
 export const FEATURE_ATTRIBUTES: Record<string, string[]> = {
   ...MATHML_ATTRIBUTES,
-  // Task lists: checkboxes only, always disabled (sanitize.ts).
-  input: ['type', 'checked', 'disabled'],
+  // Task lists: checkboxes only, always disabled and named by their state (sanitize.ts).
+  input: ['type', 'checked', 'disabled', 'aria-label'],
   // Footnote references and heading self-links are named for screen readers.
   a: ['aria-label', 'aria-describedby'],
 };

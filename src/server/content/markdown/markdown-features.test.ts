@@ -107,8 +107,12 @@ describe('footnotes, alerts, task lists, tables, links', () => {
 
   it('render task lists with disabled checkboxes', () => {
     const out = html('- [x] done\n- [ ] to do\n');
-    expect(out).toContain('<li><input checked disabled type="checkbox" /> done</li>');
-    expect(out).toContain('<li><input disabled type="checkbox" /> to do</li>');
+    expect(out).toContain(
+      '<li><input checked disabled type="checkbox" aria-label="done" /> done</li>',
+    );
+    expect(out).toContain(
+      '<li><input disabled type="checkbox" aria-label="not done" /> to do</li>',
+    );
   });
 
   it('honour column alignment by class', () => {
