@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES } from '../../../shared/image-layout.js';
+import { pagePath } from '../../../shared/paths.js';
 import type { SearchCard as Card } from '../../../shared/schemas/api.js';
 import { Picture } from '../../components/ui/picture.js';
 import { CardMeta } from './card-meta.js';
@@ -27,7 +28,7 @@ export function PostCard({
           <h2 className="card__title">{post.name}</h2>
         </summary>
         <div className="card__body">
-          <Link to={`/${post.slug}`} className="card__image">
+          <Link to={pagePath.post(post.slug)} className="card__image">
             <Picture
               image={post.image}
               variants={post.image_variants}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
+import { pagePath } from '../../../shared/paths.js';
 
 /** At the end of a post: the posts before and after it in its category. */
 export function PostNeighbours({
@@ -15,13 +16,13 @@ export function PostNeighbours({
   return (
     <nav className="post-neighbours" aria-label={`More in ${category}`}>
       {previous && (
-        <Link to={`/${previous.slug}`} rel="prev" className="post-neighbours__previous">
+        <Link to={pagePath.post(previous.slug)} rel="prev" className="post-neighbours__previous">
           <small>Previous post</small>
           {previous.name}
         </Link>
       )}
       {next && (
-        <Link to={`/${next.slug}`} rel="next" className="post-neighbours__next">
+        <Link to={pagePath.post(next.slug)} rel="next" className="post-neighbours__next">
           <small>Next post</small>
           {next.name}
         </Link>

@@ -5,6 +5,7 @@ import type { RouteHandle } from '../../head.js';
 import { longDate } from './long-date.js';
 import { Component as PostPage, ErrorBoundary, handle as postHandle } from './post-route.js';
 import './preview.css';
+import { pagePath } from '../../../shared/paths.js';
 
 /**
  * A private preview (`/preview/{token}`): the post exactly as its page will show it, under a
@@ -13,7 +14,7 @@ import './preview.css';
  */
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<PostPreview> {
   const preview = await load(() => dataSource(context).preview(params.token ?? ''));
-  if (preview.preview.status === 'published') throw redirect(`/${preview.post.slug}`);
+  if (preview.preview.status === 'published') throw redirect(pagePath.post(preview.post.slug));
   return preview;
 }
 
