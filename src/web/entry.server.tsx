@@ -7,9 +7,11 @@ import { escapeJsonForHtml, serializeErrors } from './hydration.js';
 import { pageMeta, type RouteHandle, type SiteMeta } from './head.js';
 import { headTags } from './head.server.js';
 import { pageStructuredData } from './page-structured-data.js';
-import { createRoutes, ROUTE_MODULES } from './routes.js';
+import { createRoutes, loadEveryScreen, ROUTE_MODULES } from './routes.js';
 
 const handler = createStaticHandler(createRoutes());
+// Loaded before the server answers anything (see loadEveryScreen).
+await loadEveryScreen();
 
 /** Renders one request to HTML with the loaders reading `data` in-process. */
 export async function render(request: Request, data: DataSource): Promise<RenderResult> {

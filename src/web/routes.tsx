@@ -28,6 +28,16 @@ type RouteFields<R = RouteObject> = R extends RouteObject ? Omit<R, 'id' | 'lazy
 /** Every screen's module by its path from here, loaded on first use (Vite's import.meta.glob). */
 const SCREENS = import.meta.glob<RouteModule>('./features/*/*-{route,layout}.tsx');
 
+/**
+ * Every screen's module, loaded now. The server loads them all when it starts, so that a new build
+ * installed under a running server (a deploy, before its restart) leaves what it serves whole: a
+ * screen first asked for later would be read from the new build's files, under names that no
+ * longer exist.
+ */
+export function loadEveryScreen(): Promise<RouteModule[]> {
+  return Promise.all(Object.values(SCREENS).map((load) => load()));
+}
+
 /** The route `id`, its screen loaded from the module ROUTE_MODULES names for it. */
 function route(id: string, fields: RouteFields = {}): RouteObject {
   const load = SCREENS[`./${ROUTE_MODULES[id]}`];
