@@ -172,7 +172,7 @@ describe('site.yaml messages', () => {
     [
       'image: product.svg',
       'image: product.bmp',
-      'portfolio.products.0.image "product.bmp" is not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg or .avif',
+      'portfolio.products.0.image "product.bmp" is not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg, .gif or .avif, e.g. cover.webp',
     ],
     [
       'title: Fixture Site',

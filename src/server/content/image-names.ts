@@ -1,4 +1,6 @@
-const IMAGE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|webp|png|jpe?g|gif|avif)$/i;
+import { IMAGE_FILE_PATTERN } from '../../shared/schemas/content-fields.js';
+
+const IMAGE_FILE = new RegExp(IMAGE_FILE_PATTERN, 'i');
 
 /**
  * True when a name is a bare file name from the content's images folder: what a post's body

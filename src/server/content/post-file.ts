@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
-import { NonBlankText } from '../../shared/schemas/content-fields.js';
+import { ImageFile, NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import type { TocEntry } from '../../shared/schemas/api.js';
 import { renderMarkdown } from './markdown.js';
@@ -37,11 +37,7 @@ export const FrontMatter = Type.Object(
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX })),
     category: NonBlankText(80),
     summary: Type.Optional(NonBlankText(600)),
-    image: Type.String({
-      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$',
-      patternErrorMessage:
-        'not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg, .gif or .avif, e.g. cover.webp',
-    }),
+    image: ImageFile(),
     date: Type.String({
       pattern:
         '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',

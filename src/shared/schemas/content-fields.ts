@@ -73,3 +73,18 @@ export const NonBlankText = (maxLength = 2000) =>
     (value) => value.trim() !== '',
     () => 'is blank; write some text',
   );
+
+/**
+ * A bare file name of the content's images/ folder, with the extension of a format the import
+ * publishes (image-publication.ts), as a JSON Schema pattern: front matter and site.yaml name
+ * their images by it, and post bodies are read for it (any case there: IMG_0042.JPG).
+ */
+export const IMAGE_FILE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|gif|avif)$';
+
+/** A field naming a file of images/. */
+export const ImageFile = () =>
+  Type.String({
+    pattern: IMAGE_FILE_PATTERN,
+    patternErrorMessage:
+      'not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg, .gif or .avif, e.g. cover.webp',
+  });

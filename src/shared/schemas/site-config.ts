@@ -1,16 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
-import { ContentUrl, NonBlankText as Text } from './content-fields.js';
+import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 import { SectionsConfig } from './portfolio-sections.js';
 import type { ImageVariants } from './images.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
 const Url = ContentUrl({ mailto: true });
-const ImageFile = Type.String({
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*\\.(svg|webp|png|jpe?g|avif)$',
-  patternErrorMessage:
-    'not an image file name; write the name of a file in images/ ending in .svg, .webp, .png, .jpg or .avif',
-});
 
 export const CategoryConfig = Type.Object(
   {
@@ -45,7 +40,7 @@ export const DemoProduct = Type.Object(
   {
     name: Text(120),
     description: Text(600),
-    image: ImageFile,
+    image: ImageFile(),
     url: Url,
     tags: Type.Array(Text(40), { default: [] }),
   },
