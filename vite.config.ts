@@ -107,7 +107,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), manifestKeysForMergedModules(), plainDynamicImports()],
   build: {
     outDir: isSsrBuild ? '../../dist/web/server' : '../../dist/web/client',
-    emptyOutDir: true,
+    // The client folder keeps the previous build's assets (scripts/asset-generations.js prunes
+    // older ones); the server's is emptied, as a running server has loaded all of it.
+    emptyOutDir: !!isSsrBuild,
     manifest: !isSsrBuild,
     // One small stylesheet, inlined by the server into every page (see PageTemplate).
     cssCodeSplit: false,
