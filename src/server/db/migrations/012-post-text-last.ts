@@ -8,53 +8,33 @@ import type { Engine } from '../schema.js';
  * post's HTML and text span several overflow pages, which a card's date or reading time used to
  * sit behind (a page of 12 cards read ≈ 40 such pages: docs/performance.md, "Cold paths").
  */
-const POSTS_TEXT_LAST = sql`CREATE TABLE "posts_text_last" (
-  "id" integer primary key autoincrement,
-  "slug" text not null unique,
-  "title" text not null,
-  "category_id" integer not null references "categories" ("id") on delete restrict,
-  "summary" text not null,
-  "image" text not null,
-  "image_alt" text,
-  "published_at" text not null,
-  "modified_at" text,
-  "draft" integer default 0 not null,
-  "word_count" integer default 0 not null,
-  "reading_minutes" integer default 0 not null,
-  "source_path" text,
-  "source_hash" text,
-  "created_at" text not null,
-  "updated_at" text not null,
-  "toc_json" text default '[]' not null,
-  "content_html" text not null,
-  "body_text" text not null
-)`;
+const POST_COLUMNS: [name: string, definition: string][] = [
+  ['id', 'integer primary key autoincrement'],
+  ['slug', 'text not null unique'],
+  ['title', 'text not null'],
+  ['category_id', 'integer not null references "categories" ("id") on delete restrict'],
+  ['summary', 'text not null'],
+  ['image', 'text not null'],
+  ['image_alt', 'text'],
+  ['published_at', 'text not null'],
+  ['modified_at', 'text'],
+  ['draft', 'integer default 0 not null'],
+  ['word_count', 'integer default 0 not null'],
+  ['reading_minutes', 'integer default 0 not null'],
+  ['source_path', 'text'],
+  ['source_hash', 'text'],
+  ['created_at', 'text not null'],
+  ['updated_at', 'text not null'],
+  ['toc_json', "text default '[]' not null"],
+  ['content_html', 'text not null'],
+  ['body_text', 'text not null'],
+];
 
-const COLUMNS = sql.raw(
-  [
-    'id',
-    'slug',
-    'title',
-    'category_id',
-    'summary',
-    'image',
-    'image_alt',
-    'published_at',
-    'modified_at',
-    'draft',
-    'word_count',
-    'reading_minutes',
-    'source_path',
-    'source_hash',
-    'created_at',
-    'updated_at',
-    'toc_json',
-    'content_html',
-    'body_text',
-  ]
-    .map((column) => `"${column}"`)
-    .join(', '),
+const POSTS_TEXT_LAST = sql.raw(
+  `CREATE TABLE "posts_text_last" (${POST_COLUMNS.map(([name, definition]) => `"${name}" ${definition}`).join(', ')})`,
 );
+
+const COLUMNS = sql.raw(POST_COLUMNS.map(([name]) => `"${name}"`).join(', '));
 
 /**
  * SQLite's way to change a table's columns (https://sqlite.org/lang_altertable.html, "other
