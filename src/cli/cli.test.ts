@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
+import { sqlitePostCount } from '../../test/helpers/stores.js';
 
 // These run the built command as a user would; `npm test` builds before it runs the tests.
 if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
@@ -24,15 +25,6 @@ function tempStore() {
   const dir = mkdtempSync(join(tmpdir(), 'pf-cli-'));
   return { DATABASE_URL: join(dir, 'cli.db'), IMAGES_DIR: join(dir, 'images') };
 }
-
-const postCount = (file: string) => {
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
 
 describe('postfolio command', () => {
   it('prints help and refuses unknown commands with a usage message', () => {
@@ -147,7 +139,7 @@ describe('postfolio command', () => {
     expect(first.out).toMatch(
       /\(posts \d+\.\d s on 2 threads, search index merge \d+\.\d s, commit \d+\.\d s\)/,
     );
-    expect(postCount(env.DATABASE_URL)).toBe(150);
+    expect(sqlitePostCount(env.DATABASE_URL)).toBe(150);
     const again = postfolio(['import', dir], env);
     expect(again.out).toContain('0 created, 0 updated, 150 unchanged');
   });
@@ -165,7 +157,7 @@ describe('postfolio command', () => {
     expect(result.err).toContain('nothing was written');
     expect(result.err).toMatch(/posts\/broken\.md:\d+: front matter is not valid YAML/);
     expect(result.err).toMatch(/posts\/reserved\.md:3: slug "api" "api" is reserved/);
-    expect(postCount(env.DATABASE_URL)).toBe(0);
+    expect(sqlitePostCount(env.DATABASE_URL)).toBe(0);
   });
 
   it('leaves nothing of a first import killed after it wrote into the file', async () => {
@@ -191,7 +183,7 @@ describe('postfolio command', () => {
     const migrate = postfolio(['migrate'], env);
     expect(migrate.code, migrate.err).toBe(0);
     expect(existsSync(journal)).toBe(false);
-    expect(postCount(env.DATABASE_URL)).toBe(0);
+    expect(sqlitePostCount(env.DATABASE_URL)).toBe(0);
     const db = new Database(env.DATABASE_URL, { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -276,6 +268,6 @@ describe('postfolio command', () => {
     const result = postfolio(['seed', '--fake', '40', '--out', out], env);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('40 created');
-    expect(postCount(env.DATABASE_URL)).toBe(40);
+    expect(sqlitePostCount(env.DATABASE_URL)).toBe(40);
   });
 });

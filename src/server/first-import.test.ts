@@ -1,22 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manyPosts, newsPost } from '../../test/helpers/content-fixture.js';
 import { spawnServe, type ServeProcess } from '../../test/helpers/serve-process.js';
+import { sqlitePostCount } from '../../test/helpers/stores.js';
 
 /** The command lines of the processes still running that name `text`. */
 function processesNaming(text: string): string[] {
   const lines = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n');
   return lines.filter((line) => line.includes(text) && !line.startsWith('ps '));
-}
-
-function postsIn(store: string): number {
-  const db = new Database(store, { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
 }
 
 describe('serve: the first import runs in a process of its own', () => {
@@ -62,6 +53,6 @@ describe('serve: the first import runs in a process of its own', () => {
     expect(started.output()).not.toMatch(/Server listening/);
     // The import's process is gone with it: nothing goes on writing to the store.
     expect(processesNaming(started.contentDir)).toEqual([]);
-    expect(postsIn(started.store)).toBe(0);
+    expect(sqlitePostCount(started.store)).toBe(0);
   });
 });

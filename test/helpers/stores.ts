@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Engine } from '../../src/server/db/schema.js';
 import { openStore, type Store } from '../../src/server/db/connection.js';
@@ -71,4 +72,14 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
       await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** How many posts a SQLite store file holds, read on a connection of its own. */
+export function sqlitePostCount(file: string): number {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
