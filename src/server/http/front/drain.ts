@@ -42,6 +42,8 @@ export class Connections {
   private readonly sockets = new Set<HttpSocket>();
   private emptied: (() => void) | undefined;
   private accepted = 0;
+  /** The one listener close, shared by a signal's early call and the drain's. */
+  private stopping: Promise<void> | undefined;
   draining = false;
 
   get open(): number {
@@ -79,10 +81,13 @@ export class Connections {
    * http.Server's closing of idle sockets (see above). Answers are not changed: run it before
    * anything tells clients to reconnect (Fastify's close does, on every answer it routes).
    */
-  async stopAccepting(server: Server): Promise<void> {
-    if (!server.listening) return;
-    await this.acceptQueued();
-    if (server.listening) NetServer.prototype.close.call(server);
+  stopAccepting(server: Server): Promise<void> {
+    this.stopping ??= (async () => {
+      if (!server.listening) return;
+      await this.acceptQueued();
+      if (server.listening) NetServer.prototype.close.call(server);
+    })();
+    return this.stopping;
   }
 
   /**

@@ -75,7 +75,6 @@ export class FrontDoor {
   private log: Logger | undefined;
   private debug = false;
   private draining: Promise<DrainResult> | undefined;
-  private stoppedAccepting: Promise<void> | undefined;
 
   constructor(
     private readonly config: FrontDoorConfig,
@@ -169,10 +168,7 @@ export class FrontDoor {
 
   /** The drain's first step alone: the queued connections taken, the listener closed. */
   stopAccepting(): Promise<void> {
-    this.stoppedAccepting ??= this.server
-      ? this.connections.stopAccepting(this.server)
-      : Promise.resolve();
-    return this.stoppedAccepting;
+    return this.server ? this.connections.stopAccepting(this.server) : Promise.resolve();
   }
 
   /** Drains the listener (see the contract above); the same promise on every call. */
