@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
 import type { Static } from 'typebox';
@@ -19,9 +19,6 @@ export interface StoredSource {
 
 /** Rows per INSERT: well under SQLite's 32,766 bound variables, large enough to be fast. */
 const BATCH = 400;
-
-/** FTS5's `automerge` when none is set: a level of the index is merged once it holds 4 segments. */
-const FTS5_DEFAULT_AUTOMERGE = 4;
 
 /** The write side of content: every statement runs inside the import's transaction. */
 export class ContentRepository {
@@ -148,58 +145,6 @@ export class ContentRepository {
       .where('id', '=', 1)
       .executeTakeFirst();
     return row?.site_json ?? null;
-  }
-
-  /**
-   * Merges SQLite's full-text index into one segment. A bulk write leaves it in several, and
-   * every search term is looked up in each. At 100k posts the merge takes ≈ 7.6 s and lowers the
-   * search p95 by about a fifth.
-   */
-  async optimizeSearchIndex(): Promise<void> {
-    await sql`INSERT INTO posts_fts (posts_fts) VALUES ('optimize')`.execute(this.db);
-  }
-
-  /**
-   * Stops FTS5 from merging the SQLite index's segments as they are written: an import that will
-   * end with `optimizeSearchIndex` would otherwise merge the same postings level after level
-   * (4 segments into 1, then those) before merging everything once more. FTS5 still merges when a
-   * level reaches 16 segments (its `crisismerge`), which bounds them. 10,000 posts: the writes
-   * take ≈ 20 % less time (docs/performance.md, "Import").
-   */
-  async pauseSearchIndexMerges(): Promise<void> {
-    await this.setSearchIndexAutomerge(0);
-  }
-
-  /** Back to FTS5's default: merge when a level holds 4 segments. */
-  async resumeSearchIndexMerges(): Promise<void> {
-    await this.setSearchIndexAutomerge(FTS5_DEFAULT_AUTOMERGE);
-  }
-
-  private async setSearchIndexAutomerge(segments: number): Promise<void> {
-    // FTS5 takes its settings as integers written into the SQL (a bound JS number is a REAL).
-    await sql`INSERT INTO posts_fts (posts_fts, rank)
-      VALUES ('automerge', ${sql.raw(String(Math.trunc(segments)))})`.execute(this.db);
-  }
-
-  /**
-   * Drops PostgreSQL's search index for a bulk load into an empty store: maintaining it row by
-   * row costs about twice what building it once afterwards does (buildSearchIndex). Locks the
-   * posts table until the transaction ends.
-   */
-  async dropSearchIndex(): Promise<void> {
-    await sql`DROP INDEX IF EXISTS posts_search_idx`.execute(this.db);
-  }
-
-  /** The index dropSearchIndex dropped, as migration 002 makes it, built in one pass. */
-  async buildSearchIndex(): Promise<void> {
-    // A GIN build sorts its entries in this memory; the 64 MB default spills at about 20k posts.
-    await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(this.db);
-    await sql`CREATE INDEX posts_search_idx ON posts USING gin (search_vector)`.execute(this.db);
-  }
-
-  /** Wakes every PostgreSQL instance that listens on `channel`; delivered when the import commits. */
-  async notify(channel: string): Promise<void> {
-    await sql`SELECT pg_notify(${channel}, '')`.execute(this.db);
   }
 
   /** Moves the content version on and stores the site config every instance serves. */

@@ -5,8 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manyPosts, writeContent } from '../../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
-import { CONTENT_CHANNEL } from '../../content-state/content-state.js';
-import { ContentRepository } from '../content.repository.js';
+import { Fts5IndexUpkeep, PostgresIndexUpkeep } from './search-index-upkeep.js';
 import { importContent } from '../import.service.js';
 import { createImportTarget } from './target.js';
 
@@ -27,12 +26,12 @@ const importSome = (store: TestStore['store']) =>
     imagesDir: mkdtempSync(join(tmpdir(), 'pf-img-')),
   });
 
-/** Spies on the repository's engine-specific statements. */
+/** Spies on each engine's search index upkeep. */
 const spies = () => ({
-  pause: vi.spyOn(ContentRepository.prototype, 'pauseSearchIndexMerges'),
-  resume: vi.spyOn(ContentRepository.prototype, 'resumeSearchIndexMerges'),
-  optimize: vi.spyOn(ContentRepository.prototype, 'optimizeSearchIndex'),
-  notify: vi.spyOn(ContentRepository.prototype, 'notify'),
+  pause: vi.spyOn(Fts5IndexUpkeep.prototype, 'defer'),
+  merge: vi.spyOn(Fts5IndexUpkeep.prototype, 'finish'),
+  drop: vi.spyOn(PostgresIndexUpkeep.prototype, 'defer'),
+  notify: vi.spyOn(PostgresIndexUpkeep.prototype, 'announce'),
 });
 
 describe('the SQLite import target', () => {
@@ -59,8 +58,7 @@ describe('the SQLite import target', () => {
       await bulk.afterPosts();
       await bulk.announce();
     });
-    expect(calls.resume).toHaveBeenCalledTimes(1);
-    expect(calls.optimize).toHaveBeenCalledTimes(1);
+    expect(calls.merge).toHaveBeenCalledTimes(1);
     expect(calls.notify).not.toHaveBeenCalled();
   });
 
@@ -73,8 +71,7 @@ describe('the SQLite import target', () => {
       await bulk.afterPosts();
     });
     expect(calls.pause).not.toHaveBeenCalled();
-    expect(calls.resume).not.toHaveBeenCalled();
-    expect(calls.optimize).not.toHaveBeenCalled();
+    expect(calls.merge).not.toHaveBeenCalled();
   });
 });
 
@@ -88,7 +85,7 @@ describe('the PostgreSQL import target', () => {
   it('builds the search index after a bulk load into an empty store, and announces', async () => {
     t = await createTestStore('postgres');
     const calls = spies();
-    const drop = vi.spyOn(ContentRepository.prototype, 'dropSearchIndex');
+    const { drop } = calls;
     const target = createImportTarget(t.store, { optimizeSearchFrom: 100 });
     await target.run(() =>
       t!.store.db.transaction().execute(async (trx) => {
@@ -103,14 +100,14 @@ describe('the PostgreSQL import target', () => {
       }),
     );
     expect(await searchIndexes(t.store)).toBe(1);
-    expect(calls.notify).toHaveBeenCalledExactlyOnceWith(CONTENT_CHANNEL);
+    expect(calls.notify).toHaveBeenCalledTimes(1);
     expect(calls.pause).not.toHaveBeenCalled();
-    expect(calls.optimize).not.toHaveBeenCalled();
+    expect(calls.merge).not.toHaveBeenCalled();
   });
 
   it('keeps the index of a store that holds posts, and restores it when the import fails', async () => {
     t = await createTestStore('postgres');
-    const drop = vi.spyOn(ContentRepository.prototype, 'dropSearchIndex');
+    const { drop } = spies();
     const target = createImportTarget(t.store, { optimizeSearchFrom: 1 });
     await t.store.db.transaction().execute(async (trx) => {
       await target.bulkWrite(trx, 5).beforeBatch(10_000);

@@ -4,6 +4,7 @@ import type { Store } from '../../db/connection.js';
 import { withRollbackJournal } from '../../db/rollback-journal.js';
 import type { Database } from '../../db/schema.js';
 import { ContentRepository } from '../content.repository.js';
+import { Fts5IndexUpkeep, PostgresIndexUpkeep, type IndexUpkeep } from './search-index-upkeep.js';
 
 /**
  * Where an import writes, with what each engine does differently: chosen once per import
@@ -58,17 +59,11 @@ class SqliteTarget implements ImportTarget {
   }
 
   bulkWrite(trx: Kysely<Database>, storedPosts: number): BulkWrite {
-    const repository = new ContentRepository(trx);
     // This import will merge the whole index at its end: merging on the way is wasted.
-    return new DeferredIndexUpkeep(Math.max(this.optimizeFrom, storedPosts / 10), {
-      defer: () => repository.pauseSearchIndexMerges(),
-      finish: async () => {
-        await repository.resumeSearchIndexMerges();
-        await repository.optimizeSearchIndex();
-      },
-      // SQLite has no notifications: every instance reads the version once a second.
-      announce: async () => {},
-    });
+    return new DeferredIndexUpkeep(
+      Math.max(this.optimizeFrom, storedPosts / 10),
+      new Fts5IndexUpkeep(trx),
+    );
   }
 }
 
@@ -80,22 +75,13 @@ class PostgresTarget implements ImportTarget {
   }
 
   bulkWrite(trx: Kysely<Database>, storedPosts: number): BulkWrite {
-    const repository = new ContentRepository(trx);
     // Only into an empty store: dropping the index locks the posts table until the import
     // commits, which a store that serves posts cannot afford.
-    return new DeferredIndexUpkeep(storedPosts === 0 ? this.bulkFrom : Number.POSITIVE_INFINITY, {
-      defer: () => repository.dropSearchIndex(),
-      finish: () => repository.buildSearchIndex(),
-      announce: () => repository.notify(CONTENT_CHANNEL),
-    });
+    return new DeferredIndexUpkeep(
+      storedPosts === 0 ? this.bulkFrom : Number.POSITIVE_INFINITY,
+      new PostgresIndexUpkeep(trx, CONTENT_CHANNEL),
+    );
   }
-}
-
-/** An engine's upkeep of its search index when a bulk write puts it off until its end. */
-interface IndexUpkeep {
-  defer(): Promise<void>;
-  finish(): Promise<void>;
-  announce(): Promise<void>;
 }
 
 /** From `from` rows written, the search index's upkeep is put off and done once at the end. */

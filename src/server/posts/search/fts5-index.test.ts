@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ContentRepository } from '../../content/content.repository.js';
+import { Fts5IndexUpkeep } from '../../content/import-stages/search-index-upkeep.js';
 import { importContent } from '../../content/import.service.js';
 import {
   manyPosts,
@@ -136,7 +136,7 @@ describe('the SQLite full-text index after a bulk import', () => {
     ).rows.map((r) => r.v);
 
   it("pauses FTS5's merges once the import will merge at its end, and restores them", async () => {
-    const pause = vi.spyOn(ContentRepository.prototype, 'pauseSearchIndexMerges');
+    const pause = vi.spyOn(Fts5IndexUpkeep.prototype, 'defer');
     try {
       const t = await bulkImport(500);
       try {
@@ -167,7 +167,7 @@ describe('the SQLite full-text index after a bulk import', () => {
       const contentDir = writeContent({ posts: manyPosts(900, 'news', 'bulk') });
       writeFileSync(join(contentDir, 'posts', 'zz-bad.md'), '# no front matter\n');
       const imagesDir = mkdtempSync(join(tmpdir(), 'pf-img-'));
-      const pause = vi.spyOn(ContentRepository.prototype, 'pauseSearchIndexMerges');
+      const pause = vi.spyOn(Fts5IndexUpkeep.prototype, 'defer');
       try {
         await expect(
           importContent(t.store, { contentDir, imagesDir, optimizeSearchFrom: 500 }),
