@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiPath, HEALTH_ROUTES, pagePath } from '../../src/shared/paths.js';
 import { freePort } from '../helpers/serve-process.js';
 
 const run = promisify(execFile);
@@ -118,16 +119,16 @@ describe('the package installed from its tarball', () => {
       );
       try {
         const base = `http://127.0.0.1:${port}`;
-        await answers(`${base}/readyz`, 60_000).catch((error: Error) => {
+        await answers(`${base}${HEALTH_ROUTES.ready}`, 60_000).catch((error: Error) => {
           throw new Error(`${error.message}\n${output}`);
         });
         expect(output).toContain('importing');
         const pages: Array<[string, string]> = [
-          ['/', 'My notes'],
-          ['/posts', 'Hello, world'],
-          ['/hello-world', 'This is a post in'],
-          ['/resume', 'Your Name'],
-          ['/api/post/hello-world', '"title":"Hello, world"'],
+          [pagePath.landing(), 'My notes'],
+          [pagePath.posts(), 'Hello, world'],
+          [pagePath.post('hello-world'), 'This is a post in'],
+          [pagePath.resume(), 'Your Name'],
+          [apiPath.post('hello-world'), '"title":"Hello, world"'],
         ];
         for (const [path, text] of pages) {
           const res = await fetch(`${base}${path}`);
