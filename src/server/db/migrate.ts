@@ -13,6 +13,7 @@ import { contactReadState } from './migrations/009-contact-read-state.js';
 import { previewSecret } from './migrations/010-preview-secret.js';
 import { imageVariants } from './migrations/011-image-variants.js';
 import { postTextLast } from './migrations/012-post-text-last.js';
+import { cardIndexes } from './migrations/013-card-indexes.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '010-preview-secret': previewSecret(engine),
     '011-image-variants': imageVariants(engine),
     '012-post-text-last': postTextLast(engine),
+    '013-card-indexes': cardIndexes(engine),
   };
 }
 

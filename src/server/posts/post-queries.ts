@@ -43,12 +43,14 @@ export const POST_COLUMNS = [
  * later than now, so a scheduled post stays hidden until its time. Every list, count, page key,
  * post view, related list, feed and the sitemap goes through this one predicate (the search
  * adapters state the same rule in their SQL). It must keep the form the partial indexes are
- * declared with (`WHERE draft = 0`), or the planners stop using them; the date is then a range
- * bound on those indexes, which lead with `published_at`.
+ * declared with (`WHERE draft = 0`, a literal: with a bound value SQLite plans the statement
+ * again on every run to match the value to the indexes' condition, and PostgreSQL's generic
+ * plans cannot use them); the date is then a range bound on
+ * those indexes, which lead with `published_at`.
  */
 export function visible(now: string) {
   return (eb: ExpressionBuilder<Database, 'posts'>) =>
-    eb.and([eb('posts.draft', '=', 0), eb('posts.published_at', '<=', now)]);
+    eb.and([eb('posts.draft', '=', eb.lit(0)), eb('posts.published_at', '<=', now)]);
 }
 
 /** A page's first post: the list from it on, in list order, is the page and what follows. */

@@ -32,6 +32,33 @@ export class TagsRepository {
     );
   }
 
+  /** The tags-of-posts queries compiled so far, by how many posts each asks about. */
+  private readonly tagsOfPosts = new Map<
+    number,
+    (...ids: number[]) => Promise<Array<Tag & { post_id: number }>>
+  >();
+
+  /**
+   * The query of the tags of `count` posts, compiled once per count: every uncached list page
+   * asks it for its cards (a page's count), and building it cost as much as running it.
+   */
+  private tagsOfPostsQuery(count: number) {
+    let query = this.tagsOfPosts.get(count);
+    if (!query) {
+      query = preparedQuery(this.db, (...ids: number[]) =>
+        this.db
+          .selectFrom('post_tags')
+          .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+          .select(['post_tags.post_id', 'tags.id', 'tags.slug', 'tags.name'])
+          .where('post_tags.post_id', 'in', ids)
+          .orderBy('post_tags.post_id')
+          .orderBy('post_tags.position'),
+      );
+      this.tagsOfPosts.set(count, query);
+    }
+    return query;
+  }
+
   /** One post's tags in its order; compiled once, as a post view asks for them uncached. */
   readonly tagsOfPost: (postId: number) => Promise<Tag[]>;
 
@@ -60,14 +87,8 @@ export class TagsRepository {
   async ofPosts(postIds: readonly number[]): Promise<Map<number, Tag[]>> {
     const tags = new Map<number, Tag[]>();
     for (let start = 0; start < postIds.length; start += BATCH) {
-      const rows = await this.db
-        .selectFrom('post_tags')
-        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-        .select(['post_tags.post_id', 'tags.id', 'tags.slug', 'tags.name'])
-        .where('post_tags.post_id', 'in', postIds.slice(start, start + BATCH))
-        .orderBy('post_tags.post_id')
-        .orderBy('post_tags.position')
-        .execute();
+      const ids = postIds.slice(start, start + BATCH);
+      const rows = await this.tagsOfPostsQuery(ids.length)(...ids);
       for (const { post_id, ...tag } of rows) {
         const list = tags.get(post_id);
         if (list) list.push(tag);
