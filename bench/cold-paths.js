@@ -4,6 +4,7 @@
 // api-throughput.js (BENCH_POSTS, BENCH_ROUNDS, BENCH_DURATION, BENCH_CONNECTIONS; BENCH_PORT
 // 3291, this uses +11 and +12).
 import Database from 'better-sqlite3';
+import { get } from 'node:http';
 import { printMachine } from './lib/machine.js';
 import { fmt } from './lib/print.js';
 import { memoryOf, stopChild } from './lib/processes.js';
@@ -12,6 +13,23 @@ import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { ensureSqliteStore } from './lib/stores.js';
 import { compareThroughput, printComparisonMethod, throughputSettings } from './lib/throughput.js';
+
+/** An answer's status, type and bytes as sent (not decompressed, unlike fetch). */
+function rawAnswer(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          contentType: res.headers['content-type'],
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
 
 const settings = throughputSettings(11);
 const { posts, port } = settings;
@@ -93,24 +111,36 @@ try {
       hitsAtMost: API_CACHE_ENTRIES / slugs.length,
     },
   ];
+  // The same post pages and views as a browser asks for them: compressed, which the server does
+  // on every answer no cache holds yet. The bare server sends the compressed size.
+  for (const c of cases.slice(-2))
+    cases.push({
+      ...c,
+      name: `${c.name}, Accept-Encoding: br`,
+      headers: { 'accept-encoding': 'br' },
+      target: null,
+    });
 
   // For each case, a bare server answering every URL with the body of the median size of 25 of
-  // the case's answers.
+  // the case's answers (as sent: compressed where the case asks for it).
   const rows = [];
   for (const c of cases) {
     const samples = [];
     for (let k = 0; k < 25; k++) {
       const path = c.paths[Math.floor((k * c.paths.length) / 25)];
-      const res = await fetch(app.url + path);
-      if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
-      samples.push({ body: await res.text(), contentType: res.headers.get('content-type') });
+      const answer = await rawAnswer(app.url + path, c.headers);
+      if (answer.status !== 200) throw new Error(`${path} → ${answer.status}`);
+      samples.push(answer);
     }
-    samples.sort((a, b) => a.body.length - b.body.length);
+    samples.sort((a, b) => a.bytes.length - b.bytes.length);
     const median = samples[samples.length >> 1];
-    c.bytes = Buffer.byteLength(median.body);
-    bare = await startBareServer(port + 1, { '*': median });
+    c.bytes = median.bytes.length;
+    // Same length as the answer (the baseline's cost is its size, not its content).
+    const body = c.headers ? 'x'.repeat(c.bytes) : median.bytes.toString();
+    bare = await startBareServer(port + 1, { '*': { body, contentType: median.contentType } });
     const scope = `${fmt(posts)} posts`;
-    rows.push(...(await compareThroughput({ ...settings, scope, app, bare, cases: [c] })));
+    const how = { ...settings, headers: c.headers };
+    rows.push(...(await compareThroughput({ ...how, scope, app, bare, cases: [c] })));
     await stopChild(bare.child);
     bare = undefined;
     if (c.hitsAtMost)

@@ -16,6 +16,7 @@ const scripts = [
   'api-throughput.js',
   'pages-throughput.js',
   'cold-paths.js',
+  'compression.js',
   'search-scale.js',
   'import.js',
   'images.js',

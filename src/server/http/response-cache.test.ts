@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encode, ENTRY_OVERHEAD, isNotModified, ResponseCache } from './response-cache.js';
 
@@ -57,6 +58,26 @@ describe('ResponseCache', () => {
       expect(cache.bytesHeld).toBeLessThanOrEqual(bound);
     }
     expect(cache.size).toBeGreaterThan(10);
+  });
+
+  it('compresses fast for the first brotli answer, then once more for the ones after', async () => {
+    const cache = new ResponseCache();
+    const text = Array.from({ length: 3000 }, (_, i) => `word${(i * 7919) % 1000}`).join(' ');
+    const entry = await cache.getOrProduce('/a', json(text));
+    const plain = cache.bytesHeld;
+    const first = encode('br', entry).body;
+    expect(brotliDecompressSync(first).toString()).toBe(text);
+    expect(cache.bytesHeld).toBe(plain + first.length);
+    const kept = encode('gzip, br', entry).body;
+    expect(kept).not.toBe(first);
+    expect(brotliDecompressSync(kept).toString()).toBe(text);
+    expect(kept.length).toBeLessThan(first.length);
+    expect(cache.bytesHeld).toBe(plain + kept.length);
+    expect(encode('br', entry).body).toBe(kept);
+    // An answer no cache holds is never asked for again: it is compressed once.
+    const unstored = { ...entry, br: undefined, brKept: false, owner: undefined };
+    const once = encode('br', unstored).body;
+    expect(encode('br', unstored).body).toBe(once);
   });
 
   it('answers but does not store a body heavier than half its bound', async () => {

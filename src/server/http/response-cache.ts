@@ -10,6 +10,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   /** Compressed forms, made on the first request that accepts them. */
   br?: Buffer;
+  /** True once `br` is the form kept for repeated answers (FIRST_BROTLI, KEPT_BROTLI). */
+  brKept?: boolean;
   gzip?: Buffer;
   /** The cache holding it and the key, so it can be told when a compressed form adds bytes. */
   owner?: ResponseCache;
@@ -29,6 +31,16 @@ export interface Produced {
 
 /** Smaller bodies gain less from compression than the header costs. */
 const COMPRESS_FROM = 1024;
+
+/**
+ * Brotli in two steps. An answer no cache holds yet is compressed as it is sent, on every cold
+ * path a browser takes: quality 3 makes a post's JSON or page within 5–10 % of quality 5's size
+ * in a third to half of its time. An entry asked for again is likely to be asked for often: its
+ * brotli form is then made again at quality 5, once, and kept (`node bench/compression.js`;
+ * docs/performance.md, "Response cache").
+ */
+const FIRST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
+const KEPT_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -111,7 +123,7 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  /** Counts bytes an entry gained while stored (a compressed form), then trims. */
+  /** Counts bytes an entry gained (or lost) while stored: a compressed form; then trims. */
   grew(entry: CachedResponse, by: number): void {
     if (entry.key === undefined || this.entries.get(entry.key) !== entry) return;
     this.bytes += by;
@@ -152,6 +164,7 @@ export class ResponseCache {
       contentType: produced.contentType,
       headers: produced.headers ?? {},
       br: undefined,
+      brKept: false,
       gzip: undefined,
       owner: undefined,
       key: undefined,
@@ -193,10 +206,13 @@ export function encode(
   const name = encodingFor(accepted, entry);
   if (name === 'br') {
     if (!entry.br) {
-      entry.br = brotliCompressSync(entry.body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
-      });
+      entry.br = brotliCompressSync(entry.body, FIRST_BROTLI);
       entry.owner?.grew(entry, entry.br.length);
+    } else if (!entry.brKept && entry.owner) {
+      const first = entry.br;
+      entry.br = brotliCompressSync(entry.body, KEPT_BROTLI);
+      entry.brKept = true;
+      entry.owner.grew(entry, entry.br.length - first.length);
     }
     return { name, body: entry.br };
   }

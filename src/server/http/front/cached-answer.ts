@@ -63,7 +63,12 @@ function answerHeaders(
   }
   let headers = variants.get(variant);
   const caching = cacheControlFor(entry.statusCode, cacheControl);
-  if (!headers || headers['cache-control'] !== caching) {
+  // A body's length changes when its brotli form is made again to be kept (response-cache.ts).
+  if (
+    !headers ||
+    headers['cache-control'] !== caching ||
+    (body && headers['content-length'] !== String(body.length))
+  ) {
     const encoded = ETAG_SUFFIX[variant];
     headers = {
       ...security,
