@@ -39,8 +39,26 @@ const COMPRESS_FROM = 1024;
  * brotli form is then made again at quality 5, once, and kept (`node bench/compression.js`;
  * docs/performance.md, "Response cache").
  */
-const FIRST_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
-const KEPT_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const FIRST_BROTLI = 3;
+const KEPT_BROTLI = 5;
+
+/**
+ * Brotli's options for a body of `size` bytes: a window just large enough for it, not the default
+ * 4 MB one, which each call would allocate and which stays in the process's heap afterwards.
+ */
+function brotliOptions(quality: number, size: number) {
+  const fits = Math.ceil(Math.log2(size + 16));
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_DEFAULT_WINDOW,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, fits),
+      ),
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
 
 export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -206,11 +224,11 @@ export function encode(
   const name = encodingFor(accepted, entry);
   if (name === 'br') {
     if (!entry.br) {
-      entry.br = brotliCompressSync(entry.body, FIRST_BROTLI);
+      entry.br = brotliCompressSync(entry.body, brotliOptions(FIRST_BROTLI, entry.body.length));
       entry.owner?.grew(entry, entry.br.length);
     } else if (!entry.brKept && entry.owner) {
       const first = entry.br;
-      entry.br = brotliCompressSync(entry.body, KEPT_BROTLI);
+      entry.br = brotliCompressSync(entry.body, brotliOptions(KEPT_BROTLI, entry.body.length));
       entry.brKept = true;
       entry.owner.grew(entry, entry.br.length - first.length);
     }
