@@ -7,7 +7,7 @@ import { SUMMARY_COLUMNS, visible } from './post-queries.js';
 
 /**
  * `LIMIT 1` written into the SQL rather than bound: SQLite finds a neighbour in ≈ 5 µs so, against
- * ≈ 18 µs with a bound limit (docs/performance.md, "Cold paths").
+ * ≈ 18 µs with a bound limit (docs/performance.md, "Cold list pages").
  */
 const ONE = sql.lit(1);
 

@@ -6,7 +6,7 @@ import type { Engine } from '../schema.js';
  * first, the long text (the table of contents, the HTML, the plain text) last. SQLite stores a
  * row's values in column order and reaches a column only by reading every value before it; a
  * post's HTML and text span several overflow pages, which a card's date or reading time used to
- * sit behind (a page of 12 cards read ≈ 40 such pages: docs/performance.md, "Cold paths").
+ * sit behind (a page of 12 cards read ≈ 40 such pages: docs/performance.md, "Cold list pages").
  */
 const POST_COLUMNS: [name: string, definition: string][] = [
   ['id', 'integer primary key autoincrement'],
