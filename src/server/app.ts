@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
-import { ContentStateWatcher } from './content-state/content-state.js';
+import { ContentStateWatcher, movedTextsOnly } from './content-state/content-state.js';
+import { showsNoPostText } from './content-state/text-free-answers.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
@@ -137,8 +138,12 @@ function createContext(options: BuildAppOptions): AppContext {
     },
     inlineStyleHashes: [],
   };
-  ctx.contentState.onChange(() => {
-    contentMoved();
+  ctx.contentState.onChange((state, previous) => {
+    // Post texts alone: the lists and what was derived from them stay (text-free-answers.ts).
+    if (movedTextsOnly(previous, state)) {
+      ctx.responses.retainOnly(showsNoPostText);
+      ctx.pages.retainOnly(showsNoPostText);
+    } else contentMoved();
     void schedule.refresh();
   });
   return ctx;

@@ -87,7 +87,8 @@ export class BackupRepository {
   async setContentVersion(version: number): Promise<void> {
     await this.db
       .updateTable('content_state')
-      .set({ version, updated_at: new Date().toISOString() })
+      // A restore or an export's import may change anything (migration 014).
+      .set({ version, text_only_since: null, updated_at: new Date().toISOString() })
       .where('id', '=', 1)
       .execute();
   }

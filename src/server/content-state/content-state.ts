@@ -20,19 +20,36 @@ export interface WatchOptions {
 export interface ContentState {
   version: number;
   site: SiteConfig | null;
+  /** The version before, when this one differs from it only in post texts (migration 014). */
+  textOnlySince: number | null;
 }
 
 /** Reads the content version and site config that import writes. */
 export async function readContentState(db: Kysely<Database>): Promise<ContentState> {
   const row = await db
     .selectFrom('content_state')
-    .select(['version', 'site_json'])
+    .select(['version', 'site_json', 'text_only_since'])
     .where('id', '=', 1)
     .executeTakeFirst();
+  const since = row?.text_only_since;
   return {
     version: Number(row?.version ?? 0),
     site: row?.site_json ? (JSON.parse(row.site_json) as SiteConfig) : null,
+    textOnlySince: since === null || since === undefined ? null : Number(since),
   };
+}
+
+/**
+ * True when `next` differs from `previous` in post texts alone: one version on, which its import
+ * recorded as texts only. A version seen for the first time, or several moves at once, may hold
+ * any change.
+ */
+export function movedTextsOnly(previous: ContentState, next: ContentState): boolean {
+  return (
+    previous.version >= 0 &&
+    next.version === previous.version + 1 &&
+    next.textOnlySince === previous.version
+  );
 }
 
 /**
@@ -43,8 +60,8 @@ export async function readContentState(db: Kysely<Database>): Promise<ContentSta
 export class ContentStateWatcher {
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  private current: ContentState = { version: -1, site: null };
-  private readonly listeners = new Set<(state: ContentState) => void>();
+  private current: ContentState = { version: -1, site: null, textOnlySince: null };
+  private readonly listeners = new Set<(state: ContentState, previous: ContentState) => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,7 +72,7 @@ export class ContentStateWatcher {
     return this.current;
   }
 
-  onChange(listener: (state: ContentState) => void): void {
+  onChange(listener: (state: ContentState, previous: ContentState) => void): void {
     this.listeners.add(listener);
   }
 
@@ -67,8 +84,9 @@ export class ContentStateWatcher {
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
     if (Number(version) === this.current.version) return;
+    const previous = this.current;
     this.current = await readContentState(this.db);
-    for (const listener of this.listeners) listener(this.current);
+    for (const listener of this.listeners) listener(this.current, previous);
   }
 
   async start(): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
+import type { TagRef } from '../../shared/schemas/tags.js';
 import type { Database, PostsTable } from '../db/schema.js';
+import { CARD_FIELDS, cardKey } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
 
 /** A post as import writes it; the id and timestamps are the store's. */
@@ -23,6 +25,35 @@ const BATCH = 400;
 /** The write side of content: every statement runs inside the import's transaction. */
 export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** The card key (import-stages/card-changes.ts) of each of these posts the store holds, by slug. */
+  async cardKeys(slugs: readonly string[]): Promise<Map<string, string>> {
+    const keys = new Map<string, string>();
+    if (slugs.length === 0) return keys;
+    const posts = await this.db
+      .selectFrom('posts')
+      .select(['id', 'slug', ...CARD_FIELDS])
+      .where('slug', 'in', slugs)
+      .execute();
+    if (posts.length === 0) return keys;
+    const links = await this.db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.slug', 'tags.name'])
+      .where(
+        'post_tags.post_id',
+        'in',
+        posts.map((post) => post.id),
+      )
+      .orderBy('post_tags.post_id')
+      .orderBy('post_tags.position')
+      .execute();
+    const tagsOf = new Map<number, TagRef[]>();
+    for (const { post_id, slug, name } of links)
+      tagsOf.set(post_id, [...(tagsOf.get(post_id) ?? []), { slug, name }]);
+    for (const post of posts) keys.set(post.slug, cardKey(post, tagsOf.get(post.id) ?? []));
+    return keys;
+  }
 
   /** Each imported file's StoredSource, by its path in the content folder. */
   async existingSources(): Promise<Map<string, StoredSource>> {
@@ -147,11 +178,20 @@ export class ContentRepository {
     return row?.site_json ?? null;
   }
 
-  /** Moves the content version on and stores the site config every instance serves. */
-  async publish(siteJson: string, now: string): Promise<void> {
+  /**
+   * Moves the content version on and stores the site config every instance serves; `textsOnly`
+   * when nothing but post texts changed since the version before (migration 014).
+   */
+  async publish(siteJson: string, now: string, textsOnly = false): Promise<void> {
     await this.db
       .updateTable('content_state')
-      .set((eb) => ({ version: eb('version', '+', 1), site_json: siteJson, updated_at: now }))
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        // The version before this one, which this one differs from only in post texts.
+        text_only_since: textsOnly ? eb.ref('version') : null,
+        site_json: siteJson,
+        updated_at: now,
+      }))
       .where('id', '=', 1)
       .execute();
   }

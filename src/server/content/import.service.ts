@@ -138,7 +138,7 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
     repository,
     bulk,
     folder.site,
-    { written: plan.written, deleted, imagesMoved },
+    { written: plan.written, deleted, imagesMoved, textsOnly: step.writer.textsOnly },
     now,
   );
   return {

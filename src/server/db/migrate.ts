@@ -14,6 +14,7 @@ import { previewSecret } from './migrations/010-preview-secret.js';
 import { imageVariants } from './migrations/011-image-variants.js';
 import { postTextLast } from './migrations/012-post-text-last.js';
 import { cardIndexes } from './migrations/013-card-indexes.js';
+import { textOnlyVersions } from './migrations/014-text-only-versions.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -31,6 +32,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '011-image-variants': imageVariants(engine),
     '012-post-text-last': postTextLast(engine),
     '013-card-indexes': cardIndexes(engine),
+    '014-text-only-versions': textOnlyVersions(),
   };
 }
 

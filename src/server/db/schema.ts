@@ -47,6 +47,8 @@ export interface ContentStateTable {
   version: number;
   /** The validated site config (categories, landing, portfolio) as JSON, written by import. */
   site_json: string | null;
+  /** The version this one differs from only in post texts, when an import wrote so (migration 014). */
+  text_only_since: number | null;
   updated_at: string;
 }
 

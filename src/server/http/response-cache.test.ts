@@ -80,6 +80,25 @@ describe('ResponseCache', () => {
     expect(encode('br', unstored).body).toBe(once);
   });
 
+  it('keeps only the entries asked for, counting their bytes, and stores nothing older', async () => {
+    const cache = new ResponseCache();
+    await cache.getOrProduce('/keep', json('k'.repeat(2000)));
+    await cache.getOrProduce('/drop', json('d'.repeat(3000)));
+    let release!: () => void;
+    const late = cache.getOrProduce('/keep-late', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { body: 'produced before', contentType: 'application/json' };
+    });
+    cache.retainOnly((key) => key.startsWith('/keep'));
+    release();
+    await late;
+    expect(cache.get('/keep')).toBeDefined();
+    expect(cache.get('/drop')).toBeUndefined();
+    expect(cache.get('/keep-late'), 'produced before the change').toBeUndefined();
+    expect(cache.size).toBe(1);
+    expect(cache.bytesHeld).toBe(ENTRY_OVERHEAD + '/keep'.length + 2000);
+  });
+
   it('answers but does not store a body heavier than half its bound', async () => {
     const cache = new ResponseCache(100, 10_000);
     await cache.getOrProduce('/small', json('s'.repeat(100)));

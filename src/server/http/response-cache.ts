@@ -141,6 +141,19 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
+  /**
+   * Drops every entry whose key `keep` refuses. Like `clear`, nothing produced before the call
+   * is stored after it: it may have read what changed.
+   */
+  retainOnly(keep: (key: string) => boolean): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries)
+      if (!keep(key)) {
+        this.entries.delete(key);
+        this.bytes -= weightOf(key, entry);
+      }
+  }
+
   /** Counts bytes an entry gained (or lost) while stored: a compressed form; then trims. */
   grew(entry: CachedResponse, by: number): void {
     if (entry.key === undefined || this.entries.get(entry.key) !== entry) return;

@@ -5,14 +5,15 @@ import { publishVersion, removeGonePosts, type ContentChanges } from './publish.
 
 const site = siteFixture({ news: 'News' });
 const NOW = '2025-06-01T00:00:00.000Z';
-const NOTHING: ContentChanges = { written: 0, deleted: 0, imagesMoved: false };
+const NOTHING: ContentChanges = { written: 0, deleted: 0, imagesMoved: false, textsOnly: true };
 
 /** A store whose site config is `stored`; logs publishing and announcing in order. */
 function fakeStore(stored: string | null) {
   const log: string[] = [];
   const repository = {
     siteJson: async () => stored,
-    publish: async (json: string, now: string) => void log.push(`publish ${json.length} ${now}`),
+    publish: async (json: string, now: string, textsOnly?: boolean) =>
+      void log.push(`publish ${json.length} ${now}${textsOnly ? ' texts only' : ''}`),
   };
   const bulk = { announce: async () => void log.push('announce') };
   return { log, repository, bulk };
@@ -25,20 +26,22 @@ describe('publishing the content version', () => {
     expect(log).toEqual([]);
   });
 
-  it.each<[string, ContentChanges]>([
-    ['a post written', { ...NOTHING, written: 1 }],
-    ['a post removed', { ...NOTHING, deleted: 1 }],
-    ['an image moved', { ...NOTHING, imagesMoved: true }],
-  ])('moves it for %s, then announces it', async (_, changes) => {
+  it.each<[string, ContentChanges, string]>([
+    ['a post whose text alone changed', { ...NOTHING, written: 1 }, ' texts only'],
+    ['a post whose card changed', { ...NOTHING, written: 1, textsOnly: false }, ''],
+    ['a post removed', { ...NOTHING, deleted: 1 }, ''],
+    ['an image moved', { ...NOTHING, written: 1, imagesMoved: true }, ''],
+  ])('moves it for %s, then announces it', async (_, changes, kind) => {
     const { log, repository, bulk } = fakeStore(JSON.stringify(site));
     expect(await publishVersion(repository, bulk, site, changes, NOW)).toBe(true);
-    expect(log).toEqual([`publish ${JSON.stringify(site).length} ${NOW}`, 'announce']);
+    expect(log).toEqual([`publish ${JSON.stringify(site).length} ${NOW}${kind}`, 'announce']);
   });
 
   it('moves it for a changed site config, and for the first one', async () => {
     for (const stored of [JSON.stringify(siteFixture({ guides: 'Guides' })), null]) {
       const { log, repository, bulk } = fakeStore(stored);
       expect(await publishVersion(repository, bulk, site, NOTHING, NOW)).toBe(true);
+      expect(log[0], 'a new site config is more than texts').not.toMatch(/texts only/);
       expect(log).toHaveLength(2);
     }
   });

@@ -9,6 +9,8 @@ export interface ContentChanges {
   written: number;
   deleted: number;
   imagesMoved: boolean;
+  /** Every post written was one the store held, changed in its text alone (PostWriter). */
+  textsOnly: boolean;
 }
 
 /**
@@ -30,7 +32,8 @@ export async function removeGonePosts(
 
 /**
  * Moves the content version on and announces it, which drops every instance's caches: so only
- * when the import changed something. Returns whether it did.
+ * when the import changed something. Records whether that was post texts alone, for which the
+ * instances keep what no text is part of. Returns whether it moved.
  */
 export async function publishVersion(
   repository: Pick<ContentRepository, 'siteJson' | 'publish'>,
@@ -40,13 +43,12 @@ export async function publishVersion(
   now: string,
 ): Promise<boolean> {
   const siteJson = JSON.stringify(site);
-  const moved =
-    changes.written > 0 ||
-    changes.deleted > 0 ||
-    changes.imagesMoved ||
-    (await repository.siteJson()) !== siteJson;
+  const siteMoved = (await repository.siteJson()) !== siteJson;
+  const moved = changes.written > 0 || changes.deleted > 0 || changes.imagesMoved || siteMoved;
   if (!moved) return false;
-  await repository.publish(siteJson, now);
+  const textsOnly =
+    changes.textsOnly && changes.deleted === 0 && !changes.imagesMoved && !siteMoved;
+  await repository.publish(siteJson, now, textsOnly);
   await bulk.announce();
   return true;
 }

@@ -12,7 +12,10 @@ const tagged = (slug: string): TaggedPost => ({ slug, tags: [], publishedAt: '20
 function recordingWriter(refused = () => false) {
   const log: string[] = [];
   const writer = new PostWriter(
-    { upsertPosts: async (rows) => void log.push(`posts ${rows.map((r) => r.slug).join(',')}`) },
+    {
+      upsertPosts: async (rows) => void log.push(`posts ${rows.map((r) => r.slug).join(',')}`),
+      cardKeys: async () => new Map(),
+    },
     { replaceLinks: async (posts) => void log.push(`tags ${posts.length}`) },
     { beforeBatch: async (rows) => void log.push(`before ${rows}`) },
     '2025-06-01T00:00:00.000Z',

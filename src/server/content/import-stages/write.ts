@@ -5,6 +5,7 @@ import type { ParsedPost } from '../post-file.js';
 import type { PostTagsRepository, TaggedPost } from '../post-tags.repository.js';
 import { POST_HEAP_BYTES } from './parse.js';
 import type { BulkWrite } from './target.js';
+import { cardKey } from './card-changes.js';
 import { getHeapStatistics } from 'node:v8';
 
 /** Rows written per batch inside the import's transaction. */
@@ -26,10 +27,11 @@ export class PostWriter {
   private rows: PostRow[] = [];
   private tags: TaggedPost[] = [];
   private written = 0;
+  private cardsMoved = false;
 
   /** `refused`: true once the import will be rolled back, when writing more is wasted. */
   constructor(
-    private readonly posts: Pick<ContentRepository, 'upsertPosts'>,
+    private readonly posts: Pick<ContentRepository, 'upsertPosts' | 'cardKeys'>,
     private readonly tagLinks: Pick<PostTagsRepository, 'replaceLinks'>,
     private readonly bulk: Pick<BulkWrite, 'beforeBatch'>,
     private readonly now: string,
@@ -46,10 +48,25 @@ export class PostWriter {
     if (this.rows.length >= this.batch) await this.flush();
   }
 
+  /**
+   * True when every post written so far is one the store held, changed in its text alone: its
+   * card, links and tags are as they were (card-changes.ts).
+   */
+  get textsOnly(): boolean {
+    return !this.cardsMoved;
+  }
+
+  /** Whether this batch adds a post or changes what one shows beyond its own page. */
+  private async changesCards(): Promise<boolean> {
+    const stored = await this.posts.cardKeys(this.rows.map((row) => row.slug));
+    return this.rows.some((row, i) => stored.get(row.slug) !== cardKey(row, this.tags[i]!.tags));
+  }
+
   async flush(): Promise<void> {
     if (!this.refused() && this.rows.length) {
       this.written += this.rows.length;
       await this.bulk.beforeBatch(this.written);
+      if (!this.cardsMoved) this.cardsMoved = await this.changesCards();
       await this.posts.upsertPosts(this.rows, this.now);
       await this.tagLinks.replaceLinks(this.tags);
     }
