@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
-import type { TagRef } from '../../shared/schemas/tags.js';
 import type { Database, PostsTable } from '../db/schema.js';
+import { TagsRepository } from '../posts/tags.repository.js';
 import { CARD_FIELDS, cardKey } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
 
@@ -36,21 +36,7 @@ export class ContentRepository {
       .where('slug', 'in', slugs)
       .execute();
     if (posts.length === 0) return keys;
-    const links = await this.db
-      .selectFrom('post_tags')
-      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
-      .select(['post_tags.post_id', 'tags.slug', 'tags.name'])
-      .where(
-        'post_tags.post_id',
-        'in',
-        posts.map((post) => post.id),
-      )
-      .orderBy('post_tags.post_id')
-      .orderBy('post_tags.position')
-      .execute();
-    const tagsOf = new Map<number, TagRef[]>();
-    for (const { post_id, slug, name } of links)
-      tagsOf.set(post_id, [...(tagsOf.get(post_id) ?? []), { slug, name }]);
+    const tagsOf = await new TagsRepository(this.db).ofPosts(posts.map((post) => post.id));
     for (const post of posts) keys.set(post.slug, cardKey(post, tagsOf.get(post.id) ?? []));
     return keys;
   }
