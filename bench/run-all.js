@@ -20,6 +20,7 @@ const scripts = [
   'search-scale.js',
   'import.js',
   'images.js',
+  'dev-reload.js',
   'workers.js',
   'memory.js',
   'drain.js',

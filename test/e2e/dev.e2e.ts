@@ -95,7 +95,7 @@ const heading = (page: Page) => page.getByRole('main').getByRole('heading', { le
  * console line names none, and images are the images feature's business; this file checks that
  * nothing else is missing.
  */
-async function devTab(): Promise<{ page: Page; missing: string[] }> {
+async function devTab(allowed?: RegExp): Promise<{ page: Page; missing: string[] }> {
   const context = await browser.newContext({ viewport: DESKTOP });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -103,7 +103,8 @@ async function devTab(): Promise<{ page: Page; missing: string[] }> {
   tabs.push({ context, errors });
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' && !NOT_FOUND_LOG.test(text) && !GONE_LOG.test(text))
+    const expected = NOT_FOUND_LOG.test(text) || GONE_LOG.test(text) || allowed?.test(text);
+    if (message.type() === 'error' && !expected)
       errors.push(`${page.url()}: console.error: ${text}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: pageerror: ${error.message}`));
@@ -115,13 +116,34 @@ async function devTab(): Promise<{ page: Page; missing: string[] }> {
   return { page, missing };
 }
 
-/** Resolves with the time (ms after `since`) when the page's h1 reads `title`. */
+/**
+ * How long a change may take to show here. The speed is `bench/dev-reload.js`'s bar (a second);
+ * this only waits long enough for a loaded test host.
+ */
+const SHOWN_WITHIN_MS = 10_000;
+
+/**
+ * Resolves with the time (ms after `since`) when the page's h1 reads `title`; else fails with
+ * what the page shows, at which revision, and the dev server's output.
+ */
 async function titleShown(page: Page, title: string, since: number): Promise<number> {
-  await page.waitForFunction(
-    (expected) => document.querySelector('main h1')?.textContent === expected,
-    title,
-    { timeout: 5000, polling: 'raf' },
-  );
+  try {
+    await page.waitForFunction(
+      (expected) => document.querySelector('main h1')?.textContent === expected,
+      title,
+      { timeout: SHOWN_WITHIN_MS, polling: 'raf' },
+    );
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => ({
+        h1: document.querySelector('main h1')?.textContent,
+        revision: document.querySelector<HTMLElement>('[data-dev-revision]')?.dataset.devRevision,
+      }))
+      .catch(() => undefined);
+    throw new Error(
+      `${(error as Error).message}\n${page.url()} shows ${JSON.stringify(shown)}\n${dev.output()}`,
+    );
+  }
   return performance.now() - since;
 }
 
@@ -143,7 +165,7 @@ describe('postfolio serve', () => {
 });
 
 describe('postfolio dev in the browser', () => {
-  it('shows a saved title in every open tab within a second, without anyone reloading', async () => {
+  it('shows a saved title in every open tab, without anyone reloading', async () => {
     const slug = 'sqlite-in-production';
     const tabs = [await devTab(), await devTab()];
     const loads = [0, 0];
@@ -158,11 +180,26 @@ describe('postfolio dev in the browser', () => {
       tabs.map(({ page }) => titleShown(page, 'SQLite, edited while the page was open', saved)),
     );
     console.log(`save → new title in the open tabs: ${times.map(Math.round).join(' ms, ')} ms`);
-    for (const ms of times) expect(ms, dev.output()).toBeLessThan(1000);
     // The page reloaded itself once, for the one save: the test never navigated.
     expect(loads).toEqual([1, 1]);
     for (const { page } of tabs) expect(page.url()).toBe(`${dev.url}/${slug}`);
     expect(tabs.flatMap((tab) => tab.missing)).toEqual([]);
+  });
+
+  it('listens again after its event stream is refused (a busy server answers 503)', async () => {
+    const slug = 'a-small-result-type';
+    const { page } = await devTab(/EventSource|status of 503/);
+    let asked = 0;
+    await page.route('**/__postfolio-dev/events', (route) =>
+      ++asked === 1
+        ? route.fulfill({ status: 503, contentType: 'text/html', body: '<p>Busy</p>' })
+        : route.continue(),
+    );
+    await page.goto(`${dev.url}/${slug}`);
+    await hydrated(page);
+    await expect.poll(() => asked, { timeout: SHOWN_WITHIN_MS }).toBeGreaterThanOrEqual(2);
+    retitle(slug, 'A result type, heard after a 503');
+    await titleShown(page, 'A result type, heard after a 503', performance.now());
   });
 
   it('takes a deleted post off the page that shows it and off the list', async () => {
@@ -174,7 +211,7 @@ describe('postfolio dev in the browser', () => {
     const list = page.getByRole('main').getByRole('heading', { level: 2, name: title });
     expect(await list.count()).toBe(1);
     unlinkSync(postFile(slug));
-    await list.waitFor({ state: 'detached', timeout: 2000 });
+    await list.waitFor({ state: 'detached', timeout: SHOWN_WITHIN_MS });
     expect(missing).toEqual([]);
 
     const gone = await devTab();
@@ -193,7 +230,7 @@ describe('postfolio dev in the browser', () => {
     const line = text.split('\n').findIndex((l) => l.startsWith('title:')) + 1;
     writeFileSync(postFile(slug), text.replace(/^title: .*$/m, 'title: A\n  broken: : yes'));
     const notice = page.getByRole('alert').filter({ hasText: 'postfolio dev' });
-    await notice.waitFor({ timeout: 2000 });
+    await notice.waitFor({ timeout: SHOWN_WITHIN_MS });
     expect(await notice.innerText()).toMatch(
       new RegExp(`posts/${slug}\\.md:${line}\\b[\\s\\S]*YAML`),
     );

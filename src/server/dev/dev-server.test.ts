@@ -9,6 +9,9 @@ import { startDevServer, type DevServer } from './dev-server.js';
 import { LIVE_RELOAD_SCRIPT } from './live-reload.js';
 import { apiPath } from '../../shared/paths.js';
 
+/** Long enough for a loaded test host; the speed is `bench/dev-reload.js`'s bar (a second). */
+const TOLD_WITHIN_MS = 5000;
+
 const post = (slug: string, title: string) =>
   postFile({ slug, title, category: 'news', body: `About ${slug}.`, date: '2025-03-01' });
 
@@ -99,7 +102,7 @@ describe('postfolio dev server', () => {
     return res.ok ? ((await res.json()) as { post: { title: string } }).post.title : res.status;
   };
 
-  it('tells every open page of a save within a second, once per burst, after the caches dropped', async () => {
+  it('tells every open page of a save, once per burst, after the caches dropped', async () => {
     const pages = [
       await listen(`${base}/__postfolio-dev/events`, `${base}/alpha?from=test`),
       await listen(`${base}/__postfolio-dev/events`, `${base}/alpha?from=test`),
@@ -112,12 +115,9 @@ describe('postfolio dev server', () => {
     expect(await title('alpha')).toBe('Alpha'); // now in the API cache
 
     // An editor's save: the file written several times in a few milliseconds.
-    const saved = performance.now();
     for (const text of ['', post('alpha', 'Alpha'), post('alpha', 'Alpha, edited')])
       writeFileSync(join(content, 'posts/alpha.md'), text);
-    const told = await Promise.all(pages.map((page) => page.next(1, 1000)));
-    const ms = performance.now() - saved;
-    expect(ms).toBeLessThan(1000);
+    const told = await Promise.all(pages.map((page) => page.next(1, TOLD_WITHIN_MS)));
     for (const state of told) expect(state.revision).not.toBe(hello!.revision);
     expect(await title('alpha')).toBe('Alpha, edited');
     await dev.watch.settled();
@@ -133,7 +133,7 @@ describe('postfolio dev server', () => {
     const page = await listen(`${base}/__postfolio-dev/events`);
     const hello = await page.next(0, 2000);
     writeFileSync(join(content, 'posts/beta.md'), '---\ntitle: B\n  bad: : x\n---\n\nBody\n');
-    const broken = await page.next(1, 1000);
+    const broken = await page.next(1, TOLD_WITHIN_MS);
     expect(broken.revision).toBe(hello.revision);
     expect(broken.problems).toEqual([
       expect.objectContaining({
@@ -152,7 +152,7 @@ describe('postfolio dev server', () => {
     expect((await late.next(0, 2000)).problems).toHaveLength(1);
 
     writeFileSync(join(content, 'posts/beta.md'), post('beta', 'Beta, fixed'));
-    const fixed = await page.next(2, 1000);
+    const fixed = await page.next(2, TOLD_WITHIN_MS);
     expect(fixed.problems).toEqual([]);
     expect(fixed.revision).not.toBe(hello.revision);
     expect(await title('beta')).toBe('Beta, fixed');
@@ -164,14 +164,31 @@ describe('postfolio dev server', () => {
     const page = await listen(`${base}/__postfolio-dev/events`);
     await page.next(0, 2000);
     unlinkSync(join(content, 'posts/beta.md'));
-    await page.next(1, 1000);
+    await page.next(1, TOLD_WITHIN_MS);
     // Gone: 410 where the store remembers the slug, else 404.
     expect([404, 410]).toContain(await title('beta'));
 
     // An image saved under its old name: the pages are told (its URLs carry its hash).
     writeFileSync(join(content, 'images/cover.svg'), TINY_SVG.replace('#369', '#963'));
-    const told = await page.next(2, 1000);
+    const told = await page.next(2, TOLD_WITHIN_MS);
     expect(told.revision).not.toBe(page.states[1]!.revision);
+    page.close();
+  });
+
+  it('tells the pages of a change that the store poll saw first, during the import', async () => {
+    const page = await listen(`${base}/__postfolio-dev/events`);
+    const hello = await page.next(0, 2000);
+    // The content state's own poll (1 s on SQLite) may read the new version while the round
+    // still imports: here it reads it every millisecond.
+    const poll = setInterval(() => void dev.app.ctx.contentState.refresh(), 1);
+    try {
+      writeFileSync(join(content, 'posts/alpha.md'), post('alpha', 'Alpha, polled'));
+      const told = await page.next(1, TOLD_WITHIN_MS);
+      expect(told.revision).not.toBe(hello.revision);
+    } finally {
+      clearInterval(poll);
+    }
+    expect(await title('alpha')).toBe('Alpha, polled');
     page.close();
   });
 

@@ -69,9 +69,11 @@ async function importRound(
   warn: (line: string) => void,
 ): Promise<void> {
   const started = performance.now();
+  // Read before the import: the content state's own poll may see the new version while the
+  // import still runs, and the round would then think nothing changed.
+  const before = app.ctx.contentState.state.version;
   try {
     const result = await importer.run();
-    const before = app.ctx.contentState.state.version;
     // Read now rather than at the next poll: the caches drop before the pages are told.
     await app.ctx.contentState.refresh();
     // An image saved under its old name moves no content version, but the pages must show it.

@@ -1,3 +1,5 @@
+import type { DevProblem, DevState } from './dev-events.js';
+
 /**
  * The browser side of `postfolio dev`, served as a script file of its own (live-reload.ts) and
  * only in dev mode. It runs in the page, not in Node: it must not use anything outside its own
@@ -9,11 +11,6 @@
  * connections to a host) and catches up as soon as it is shown again.
  */
 export function liveReload(eventsUrl: string, stylesheetUrl: string): void {
-  interface Problem {
-    file: string;
-    line?: number;
-    problem: string;
-  }
   const tag = document.querySelector<HTMLScriptElement>('script[data-dev-revision]');
   const rendered = tag?.dataset.devRevision;
   let source: EventSource | undefined;
@@ -24,7 +21,7 @@ export function liveReload(eventsUrl: string, stylesheetUrl: string): void {
   stylesheet.href = stylesheetUrl;
   document.head.append(stylesheet);
 
-  const show = (problems: Problem[]) => {
+  const show = (problems: DevProblem[]) => {
     notice?.remove();
     notice = undefined;
     if (problems.length === 0) return;
@@ -49,13 +46,22 @@ export function liveReload(eventsUrl: string, stylesheetUrl: string): void {
   const connect = () => {
     source = new EventSource(eventsUrl);
     source.onmessage = (event: MessageEvent<string>) => {
-      const state = JSON.parse(event.data) as { revision: string; problems: Problem[] };
+      const state = JSON.parse(event.data) as DevState;
       if (state.revision !== rendered) {
         source?.close();
         location.reload();
         return;
       }
       show(state.problems);
+    };
+    // A browser retries a dropped stream itself, but gives up on an answer that is not a
+    // stream (a 503 while the server is busy, an error page): ask again a little later.
+    source.onerror = () => {
+      if (source?.readyState !== EventSource.CLOSED) return;
+      source = undefined;
+      setTimeout(() => {
+        if (!source && !document.hidden) connect();
+      }, 1000);
     };
   };
 
