@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Many files wait more than they compute (child servers, schedules, PostgreSQL): two at a
+    // time even on 2 cores, where Vitest's default (cores - 1) runs them one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
