@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
 import { envInt } from './lib/env.js';
+import { readEvents } from './lib/event-stream.js';
 import { printMachine } from './lib/machine.js';
 import { ROOT } from './lib/paths.js';
 import { fmt, table } from './lib/print.js';
@@ -60,27 +61,11 @@ async function openStream(page) {
   });
   const waiting = [];
   const states = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = /^data: (.*)$/m.exec(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (!data) continue;
-          const state = JSON.parse(data[1]);
-          const wake = waiting.shift();
-          if (wake) wake(state);
-          else states.push(state);
-        }
-      }
-    } catch {
-      // closed at the end of its save
-    }
-  })();
+  void readEvents(response.body, (state) => {
+    const wake = waiting.shift();
+    if (wake) wake(state);
+    else states.push(state);
+  });
   return {
     next: () =>
       states.length

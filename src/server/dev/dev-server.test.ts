@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEvents } from '../../../bench/lib/event-stream.js';
 import { postFile, TINY_SVG, writeContent } from '../../../test/helpers/content-fixture.js';
 import { loadConfig } from '../config.js';
 import type { DevState } from './dev-events.js';
@@ -22,24 +23,10 @@ async function listen(url: string, page?: string) {
   const response = await fetch(url, { signal: controller.signal, headers });
   const states: DevState[] = [];
   let wake: () => void = () => {};
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = /^data: (.*)$/m.exec(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (data) states.push(JSON.parse(data[1]!) as DevState);
-          wake();
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
+  void readEvents<DevState>(response.body!, (state) => {
+    states.push(state);
+    wake();
+  });
   /** The next state after the `seen` first ones, within `ms`. */
   const next = async (seen: number, ms: number): Promise<DevState> => {
     const deadline = performance.now() + ms;
