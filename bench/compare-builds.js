@@ -71,7 +71,7 @@ for (const first of ['A', 'B']) {
           const result = await load(url, [path], { duration });
           const got = runs.get(path)[which];
           got.rps.push(result.rps);
-          got.cpu.push(((cpuMsOf(child.pid) - before) * 1000) / result.total);
+          got.cpu.push(((cpuMsOf(child.pid) - before) * 1000) / Math.max(1, result.served));
         }
     }
   } finally {

@@ -48,6 +48,8 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
+    /** Answers with a 2xx status: what a server's CPU per answer is divided by. */
+    served: result.requests.total - result.non2xx,
     bad,
   };
 }

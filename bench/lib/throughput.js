@@ -59,8 +59,11 @@ export async function compareThroughput({
         const cpuBefore = cpuMsOf(server.child.pid);
         got[which] = await load(server.url, c.paths, { ...how, duration });
         // The server's own CPU per answer: steadier than req/s on a shared host, because time
-        // the load generator or a neighbour takes from the server's core does not count.
-        got[which].cpuUs = ((cpuMsOf(server.child.pid) - cpuBefore) * 1000) / got[which].total;
+        // the load generator or a neighbour takes from the server's core does not count. Divided
+        // by the answers served, not by every response: a shedding server's quick 503s would
+        // otherwise make each page look several times cheaper than it is.
+        got[which].cpuUs =
+          ((cpuMsOf(server.child.pid) - cpuBefore) * 1000) / Math.max(1, got[which].served);
         runs[which].push(got[which]);
       }
       ratios.push(got.app.rps / got.bare.rps);
