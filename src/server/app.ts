@@ -131,8 +131,8 @@ function createContext(options: BuildAppOptions): AppContext {
       listen: store.listen,
     }),
     images,
-    responses: new ResponseCache(2000, config.cacheBytes.api),
-    pages: new ResponseCache(300, config.cacheBytes.pages),
+    responses: new ResponseCache(2000, config.cacheBytes.api, 'second-ask'),
+    pages: new ResponseCache(300, config.cacheBytes.pages, 'second-ask'),
     get cacheControl() {
       return lifetime.value;
     },

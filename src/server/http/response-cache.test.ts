@@ -17,6 +17,23 @@ describe('ResponseCache', () => {
     expect(a.etag).toMatch(/^"[\w-]{22}"$/);
   });
 
+  it('with second-ask admission, stores an answer only when its key was asked for before', async () => {
+    const cache = new ResponseCache(2, 1024 * 1024, 'second-ask');
+    let calls = 0;
+    const produce = async () => ({ body: `{"n":${++calls}}`, contentType: 'application/json' });
+    const first = await cache.getOrProduce('/a', produce);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(first.body.toString()).toBe('{"n":1}');
+    const second = await cache.getOrProduce('/a', produce);
+    expect(cache.get('/a')).toBe(second);
+    expect(await cache.getOrProduce('/a', produce)).toBe(second);
+    expect(calls).toBe(2);
+    // A walk over many URLs asked for once leaves the entry asked for twice where it was.
+    for (let i = 0; i < 50; i++) await cache.getOrProduce(`/walk-${i}`, produce);
+    expect(cache.size).toBe(1);
+    expect(cache.get('/a')).toBe(second);
+  });
+
   it('evicts the least recently used entry past the entry bound', async () => {
     const cache = new ResponseCache(2);
     await cache.getOrProduce('/a', json('a'));

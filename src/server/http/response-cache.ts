@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { RecentAsks } from './recent-asks.js';
 
 /** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
@@ -114,17 +115,24 @@ export function weightOf(key: string, entry: CachedResponse): number {
  *
  * The bound is in bytes (`weightOf`: bodies, compressed forms, key and a fixed overhead) and in
  * entries. An answer heavier than half the byte bound is served but not stored, so that one
- * large body (the sitemap of a big site) cannot empty the cache of everything else.
+ * large body (the sitemap of a big site) cannot empty the cache of everything else. With
+ * `admission: 'second-ask'` (the server's caches) an answer is stored only when its key was
+ * asked for lately already (recent-asks.ts); `'first-ask'` stores every answer.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private readonly asks: RecentAsks | undefined;
   private generation = 0;
   private bytes = 0;
 
   constructor(
     private readonly maxEntries = 2000,
     readonly maxBytes = 8 * 1024 * 1024,
-  ) {}
+    admission: 'first-ask' | 'second-ask' = 'first-ask',
+  ) {
+    // Keys are remembered for at least twice as many other asks as the cache holds entries.
+    if (admission === 'second-ask') this.asks = new RecentAsks(Math.max(64, 2 * maxEntries));
+  }
 
   get size(): number {
     return this.entries.size;
@@ -206,7 +214,8 @@ export class ResponseCache {
       generation === this.generation &&
       produced.cacheable !== false &&
       weight <= this.maxBytes / 2 &&
-      !this.entries.has(key)
+      !this.entries.has(key) &&
+      (this.asks === undefined || this.asks.askedBefore(key))
     ) {
       entry.owner = this;
       entry.key = key;

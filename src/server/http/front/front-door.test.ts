@@ -8,7 +8,10 @@ import { HttpSocket, withoutDate, type WireAnswer } from '../../../../test/helpe
 import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
 import { apiPath, FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
 
-/** Every URL is asked first when no cache holds it (the app answers), then again (the cache). */
+/**
+ * Every URL is asked while no cache holds it (the app answers, and stores the answer on the second
+ * ask: response-cache.ts), then again (the cache).
+ */
 const URLS = [
   apiPath.posts(1),
   apiPath.post('story-2'),
@@ -95,9 +98,12 @@ describe('the front door: the same answer whether the cache or the app made it',
           const reached = reachedApp;
           const first = await socket.get(url, encoding);
           expect(reachedApp, what).toBe(reached + 1);
+          const second = await socket.get(url, encoding);
+          expect(reachedApp, what).toBe(reached + 2);
           const again = await socket.get(url, encoding);
-          // An error is never stored: both answers came from the app.
-          expect(reachedApp, what).toBe(first.statusCode === 404 ? reached + 2 : reached + 1);
+          // An error is never stored: every answer came from the app.
+          expect(reachedApp, what).toBe(first.statusCode === 404 ? reached + 3 : reached + 2);
+          expectSameAnswer(first, second, what);
           expectSameAnswer(first, again, what);
           expect(again.headers['connection'], what).toBe('keep-alive');
         }
@@ -108,12 +114,12 @@ describe('the front door: the same answer whether the cache or the app made it',
 
   it('writes one debug line per request either way, with how it was answered', async () => {
     const socket = await HttpSocket.open(port);
-    await socket.get('/api/posts?page=1&log=1');
-    await socket.get('/api/posts?page=1&log=1');
+    for (let ask = 0; ask < 3; ask++) await socket.get('/api/posts?page=1&log=1');
     socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const mine = lines.filter((line) => line.url === '/api/posts?page=1&log=1');
     expect(mine.map((line) => [line.level, line.msg, line.way, line.statusCode])).toEqual([
+      [20, 'request', 'app', 200],
       [20, 'request', 'app', 200],
       [20, 'request', 'cache', 200],
     ]);
@@ -122,6 +128,9 @@ describe('the front door: the same answer whether the cache or the app made it',
   });
 
   it('during shutdown answers open connections alike from the cache and the app, then closes', async () => {
+    const earlier = await HttpSocket.open(port);
+    const asked = await earlier.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
+    earlier.destroy();
     const held = await HttpSocket.open(port);
     const [one, two, three] = await Promise.all([1, 2, 3].map(() => HttpSocket.open(port)));
     held.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -135,10 +144,14 @@ describe('the front door: the same answer whether the cache or the app made it',
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
-    // Opened before the drain: the first asks the app, the second gets the cached answer.
+    // Opened before the drain: the first asks the app (the URL's second ask, so its answer is
+    // stored), the second gets the cached answer.
+    const reached = reachedApp;
     const fromApp = await one!.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
     const fromCache = await two!.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
+    expect(reachedApp).toBe(reached + 1);
     expect(fromApp.statusCode).toBe(200);
+    expect(fromApp.body.equals(asked.body)).toBe(true);
     expectSameAnswer(fromApp, fromCache, 'during the drain');
     expect(fromApp.headers['connection']).toBe('close');
     await Promise.all([one!.closed, two!.closed]);
