@@ -1,7 +1,7 @@
 import type { PostWithRelated, RelatedPost } from '../../shared/schemas/api.js';
 import { ContentMemo } from './content-memo.js';
 import type { Candidate, PostContextRepository } from './post-context.repository.js';
-import { rankRelated, wordsOf, type RankedCandidate } from './related-posts.js';
+import { rankedCandidate, rankRelated, type RankedCandidate } from './related-posts.js';
 import type { Tag, TagsRepository } from './tags.repository.js';
 
 export const RELATED_POSTS = 5;
@@ -59,11 +59,12 @@ export class PostContext {
   private async readyToRank(list: Promise<Candidate[]>): Promise<RankedCandidate[]> {
     const candidates = await list;
     const tags = await this.tags.ofPosts(candidates.map((candidate) => candidate.id));
-    return candidates.map((candidate) => ({
-      ...candidate,
-      tags: (tags.get(candidate.id) ?? []).map((tag) => String(tag.id)),
-      words: wordsOf(`${candidate.name} ${candidate.summary}`),
-    }));
+    return candidates.map((candidate) =>
+      rankedCandidate(
+        candidate,
+        (tags.get(candidate.id) ?? []).map((tag) => tag.id),
+      ),
+    );
   }
 
   private async related(post: PostAt, tags: readonly Tag[]): Promise<RelatedPost[]> {
@@ -80,7 +81,18 @@ export class PostContext {
     ]);
     // rankRelated takes each candidate once, and never the post itself.
     const related = rankRelated(
-      { ...post, image: '', slug: '', category_id: category, tags: tags.map((t) => String(t.id)) },
+      rankedCandidate(
+        {
+          id: post.id,
+          name: post.name,
+          slug: '',
+          image: '',
+          summary: post.summary,
+          category_id: category,
+          published_at: post.published_at,
+        },
+        tags.map((t) => t.id),
+      ),
       lists.flat(),
       RELATED_POSTS,
     );

@@ -6,7 +6,7 @@ import { importContent } from '../content/import.service.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService, RELATED_POSTS } from './posts.service.js';
-import { rankRelated, type RankedCandidate } from './related-posts.js';
+import { rankRelated, wordsOf, type RankedCandidate } from './related-posts.js';
 import { createPostSearch } from './search/search.js';
 
 const candidate = (id: number, extra: Partial<RankedCandidate>): RankedCandidate => ({
@@ -19,6 +19,16 @@ const candidate = (id: number, extra: Partial<RankedCandidate>): RankedCandidate
   published_at: `2025-01-${String(id).padStart(2, '0')}T00:00:00.000Z`,
   tags: [],
   ...extra,
+});
+
+describe('wordsOf', () => {
+  it('keeps each word of three characters or more once, in any case, without stop words', () => {
+    const words = wordsOf('The cache and THE Cache: caching, in é-mail 42');
+    expect(words).toEqual(wordsOf('caching cache mail'));
+    expect(words).toHaveLength(3);
+    expect(wordsOf('the and of in')).toHaveLength(0);
+    expect(wordsOf('caches')).not.toEqual(wordsOf('cache'));
+  });
 });
 
 describe('rankRelated', () => {
