@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { HYDRATION_DATA_SELECTOR } from '../shared/hydration-data.js';
 import type { RouteHandle } from './head.js';
 import { deserializeErrors } from './hydration.js';
+import { followLinksWith } from './navigation/follow-in-app.js';
 import { createRoutes } from './routes.js';
 
 /**
@@ -48,6 +49,7 @@ async function hydrate() {
       errors: deserializeErrors(state.errors),
     },
   });
+  followLinksWith(router);
 
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a long post is one task of 100–200 ms on a slow phone).

@@ -1,7 +1,6 @@
 import { useContext, useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
-  Link,
   Outlet,
   UNSAFE_DataRouterStateContext,
   useLocation,
@@ -74,9 +73,8 @@ export function RootErrorBoundary() {
       <h1>Unexpected Application Error!</h1>
       <p>Something went wrong while showing this page.</p>
       <p>
-        <Link to="/" reloadDocument>
-          Go to the home page
-        </Link>
+        {/* A whole page load: the app that failed is not asked to navigate. */}
+        <a href="/">Go to the home page</a>
       </p>
     </main>
   );

@@ -144,6 +144,24 @@ describe('post /{slug}', () => {
     await expect.poll(() => cardNames(page)).toContain(first!.name);
     expect(await documentMarked(page)).toBe(true);
   });
+
+  it('leaves a modified click on a link to the browser', async () => {
+    const { page, context } = await e2e.tab();
+    await visit(page, pagePath.posts());
+    const [first] = await pageOfPosts(e2e, 1);
+    await markDocument(page);
+    // Ctrl+click opens the post in a tab of its own; this one stays where it is.
+    const opened = context.waitForEvent('page');
+    await cards(page)
+      .first()
+      .getByRole('link', { name: first!.name })
+      .click({ modifiers: ['Control'] });
+    const other = await opened;
+    await other.waitForURL((url) => url.pathname === pagePath.post(first!.slug));
+    await other.close();
+    expect(new URL(page.url()).pathname).toBe(pagePath.posts());
+    expect(await documentMarked(page)).toBe(true);
+  });
 });
 
 describe('category /cate/{id}', () => {

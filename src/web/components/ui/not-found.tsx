@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link.js';
 import { pagePath } from '../../../shared/paths.js';
 
 /** The 404 page: the server answers it with HTTP 404 too. */

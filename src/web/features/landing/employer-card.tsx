@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { EMPLOYER_GATE_PARAM, TOO_MANY_TEXT, WRONG_EMAIL_TEXT } from '../../../shared/forms.js';
 import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { dataSource } from '../../data/loader-data.js';

@@ -1,4 +1,5 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dataSource } from '../../data/loader-data.js';

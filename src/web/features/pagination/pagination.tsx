@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pageItems } from './page-items.js';
 import './pagination.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { CARD_IMAGE_SIZES } from '../../../shared/image-layout.js';
 import { pagePath } from '../../../shared/paths.js';
 import type { SearchCard as Card } from '../../../shared/schemas/api.js';

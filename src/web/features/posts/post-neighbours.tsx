@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { pagePath } from '../../../shared/paths.js';
 

@@ -1,4 +1,5 @@
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { imagePath, pagePath } from '../../../shared/paths.js';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';

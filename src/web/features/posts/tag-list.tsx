@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
 import type { TagRef } from '../../../shared/schemas/tags.js';
 

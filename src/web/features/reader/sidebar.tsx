@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useNavigation } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pageParams, pagePath } from '../../../shared/paths.js';
 import type { RelatedPost } from '../../../shared/schemas/api.js';
 import { useCategories } from '../categories/index.js';

@@ -1,5 +1,6 @@
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pageParams, pagePath } from '../../../shared/paths.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
 import type { SectionId, ShownSection } from './sections.js';
 import { useCurrentSection } from './use-current-section.js';
