@@ -6,20 +6,23 @@ import { importContent } from '../content/import.service.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService, RELATED_POSTS } from './posts.service.js';
-import { rankRelated, wordsOf, type RankedCandidate } from './related-posts.js';
+import { rankedCandidate, rankRelated, wordsOf, type RankedCandidate } from './related-posts.js';
 import { createPostSearch } from './search/search.js';
 
-const candidate = (id: number, extra: Partial<RankedCandidate>): RankedCandidate => ({
-  id,
-  name: `Post ${id}`,
-  slug: `post-${id}`,
-  image: 'cover.svg',
-  summary: '',
-  category_id: 1,
-  published_at: `2025-01-${String(id).padStart(2, '0')}T00:00:00.000Z`,
-  tags: [],
-  ...extra,
-});
+const candidate = (id: number, extra: Partial<Omit<RankedCandidate, 'words'>>): RankedCandidate => {
+  const fields = {
+    id,
+    name: `Post ${id}`,
+    slug: `post-${id}`,
+    image: 'cover.svg',
+    summary: '',
+    category_id: 1,
+    published_at: `2025-01-${String(id).padStart(2, '0')}T00:00:00.000Z`,
+    tags: [],
+    ...extra,
+  };
+  return rankedCandidate(fields, fields.tags);
+};
 
 describe('wordsOf', () => {
   it('keeps each word of three characters or more once, in any case, without stop words', () => {

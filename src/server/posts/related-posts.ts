@@ -10,8 +10,8 @@ export interface RankedCandidate extends RelatedPost {
   published_at: string;
   /** Its tags (any stable key: an id or a slug); only those it shares with the post count. */
   tags: readonly (string | number)[];
-  /** `wordsOf` its name and summary, when already known. */
-  words?: Words;
+  /** `wordsOf` its name and summary. */
+  words: Words;
 }
 
 /** Distinct words as sorted numbers (`wordsOf`). */
@@ -71,7 +71,7 @@ function sharedTags(tags: readonly (string | number)[], of: readonly (string | n
 }
 
 /**
- * A post as `rankRelated` reads it, its words found when not given. Every candidate built here has
+ * A post as `rankRelated` reads it, with its words. Every candidate built here has
  * one V8 shape: ranking reads each field of ≈ 50 candidates a post view, and objects of many
  * shapes (rows of different queries, spreads of them) made those reads megamorphic: a quarter of
  * the ranking's time in inline-cache misses (perf).
@@ -79,7 +79,6 @@ function sharedTags(tags: readonly (string | number)[], of: readonly (string | n
 export function rankedCandidate(
   post: Omit<RankedCandidate, 'tags' | 'words'>,
   tags: readonly (string | number)[],
-  words: Words = wordsOf(`${post.name} ${post.summary}`),
 ): RankedCandidate {
   return {
     id: post.id,
@@ -90,7 +89,7 @@ export function rankedCandidate(
     category_id: post.category_id,
     published_at: post.published_at,
     tags,
-    words,
+    words: wordsOf(`${post.name} ${post.summary}`),
   };
 }
 
@@ -105,8 +104,7 @@ export function rankRelated(
   candidates: readonly RankedCandidate[],
   limit: number,
 ): RelatedPost[] {
-  const words = post.words ?? wordsOf(`${post.name} ${post.summary}`);
-  const { tags, category_id: category } = post;
+  const { words, tags, category_id: category } = post;
   const seen = new Set<number>([post.id]);
   const scored: Array<{ candidate: RankedCandidate; score: number }> = [];
   for (const candidate of candidates) {
@@ -118,8 +116,7 @@ export function rankRelated(
     const score =
       WEIGHTS.tag * shared +
       (sameCategory ? WEIGHTS.category : 0) +
-      WEIGHTS.words *
-        likeness(words, candidate.words ?? wordsOf(`${candidate.name} ${candidate.summary}`));
+      WEIGHTS.words * likeness(words, candidate.words);
     scored.push({ candidate, score });
   }
   const newer = (a: RankedCandidate, b: RankedCandidate) =>
