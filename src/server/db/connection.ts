@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { LiteralLimitsPlugin } from './literal-limits.js';
 import type pg from 'pg';
 import { listenOnPostgres, type Listen } from './notifications.js';
 import { withStatementCache } from './statement-cache.js';
@@ -84,6 +85,7 @@ function openSqlite(file: string): Store {
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new LiteralLimitsPlugin()],
   });
   return {
     db,

@@ -31,3 +31,20 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
+
+/**
+ * One prepared query per limit, for a query whose LIMIT is an argument: built with the limit as
+ * a number, which SQLite's store writes into the SQL (db/literal-limits.ts), since SQLite plans a
+ * statement again on every run whose LIMIT is bound. Callers pass a few distinct limits.
+ */
+export function perLimit<Query>(prepare: (limit: number) => Query): (limit: number) => Query {
+  const byLimit = new Map<number, Query>();
+  return (limit) => {
+    let query = byLimit.get(limit);
+    if (!query) {
+      query = prepare(limit);
+      byLimit.set(limit, query);
+    }
+    return query;
+  };
+}

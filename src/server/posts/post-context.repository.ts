@@ -1,15 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { RelatedPost } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { perLimit, preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { SUMMARY_COLUMNS, visible } from './post-queries.js';
-
-/**
- * `LIMIT 1` written into the SQL rather than bound: SQLite finds a neighbour in ≈ 5 µs so, against
- * ≈ 18 µs with a bound limit (docs/performance.md, "Cold list pages").
- */
-const ONE = sql.lit(1);
 
 /** A post that may be related to another: what ranking it needs, and what the page shows. */
 export interface Candidate extends RelatedPost {
@@ -32,26 +26,30 @@ export class PostContextRepository {
     private readonly clock: Clock = systemClock,
   ) {
     this.prepared = {
-      newestOfTag: preparedQuery(db, (now: string, tagId: number, limit: number) =>
-        db
-          .selectFrom('post_tags')
-          .innerJoin('posts', 'posts.id', 'post_tags.post_id')
-          .select(SUMMARY_COLUMNS)
-          .where('post_tags.tag_id', '=', tagId)
-          .where(visible(now))
-          .orderBy('post_tags.published_at', 'desc')
-          .orderBy('post_tags.post_id', 'desc')
-          .limit(limit),
+      newestOfTag: perLimit((limit) =>
+        preparedQuery(db, (now: string, tagId: number) =>
+          db
+            .selectFrom('post_tags')
+            .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+            .select(SUMMARY_COLUMNS)
+            .where('post_tags.tag_id', '=', tagId)
+            .where(visible(now))
+            .orderBy('post_tags.published_at', 'desc')
+            .orderBy('post_tags.post_id', 'desc')
+            .limit(limit),
+        ),
       ),
-      newestOfCategory: preparedQuery(db, (now: string, categoryId: number, limit: number) =>
-        db
-          .selectFrom('posts')
-          .select(SUMMARY_COLUMNS)
-          .where(visible(now))
-          .where('posts.category_id', '=', categoryId)
-          .orderBy('posts.published_at', 'desc')
-          .orderBy('posts.id', 'desc')
-          .limit(limit),
+      newestOfCategory: perLimit((limit) =>
+        preparedQuery(db, (now: string, categoryId: number) =>
+          db
+            .selectFrom('posts')
+            .select(SUMMARY_COLUMNS)
+            .where(visible(now))
+            .where('posts.category_id', '=', categoryId)
+            .orderBy('posts.published_at', 'desc')
+            .orderBy('posts.id', 'desc')
+            .limit(limit),
+        ),
       ),
       older: preparedQuery(db, (now: string, categoryId: number, publishedAt: string, id: number) =>
         db
@@ -65,7 +63,7 @@ export class PostContextRepository {
           .where(visible(now))
           .orderBy('posts.published_at', 'desc')
           .orderBy('posts.id', 'desc')
-          .limit(ONE),
+          .limit(1),
       ),
       newer: preparedQuery(db, (now: string, categoryId: number, publishedAt: string, id: number) =>
         db
@@ -79,19 +77,19 @@ export class PostContextRepository {
           .where(visible(now))
           .orderBy('posts.published_at', 'asc')
           .orderBy('posts.id', 'asc')
-          .limit(ONE),
+          .limit(1),
       ),
     };
   }
 
   /** The newest visible posts carrying a tag. */
   newestOfTag(tagId: number, limit: number): Promise<Candidate[]> {
-    return this.prepared.newestOfTag(isoNow(this.clock), tagId, limit);
+    return this.prepared.newestOfTag(limit)(isoNow(this.clock), tagId);
   }
 
   /** The newest visible posts of a category. */
   newestOfCategory(categoryId: number, limit: number): Promise<Candidate[]> {
-    return this.prepared.newestOfCategory(isoNow(this.clock), categoryId, limit);
+    return this.prepared.newestOfCategory(limit)(isoNow(this.clock), categoryId);
   }
 
   /** The visible posts just older and just newer than a post, in its category. */

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { preparedQuery } from '../db/prepared-query.js';
+import { perLimit, preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { PostCard } from '../../shared/schemas/api.js';
 
@@ -102,23 +102,22 @@ export function listOrder(tagId?: number) {
     : { date: sql.ref('post_tags.published_at'), id: sql.ref('post_tags.post_id') };
 }
 
-/**
- * The queries of every uncached post view and list page, built and compiled once
- * (db/prepared-query.ts): Kysely's building cost as much as SQLite's indexed reads. One per shape.
- */
-export function preparedReads(db: Kysely<Database>) {
-  const pageFrom = (inCategory: boolean) =>
-    preparedQuery(
-      db,
-      (now: string, categoryId: number, from: string, fromId: number, limit: number) =>
-        listed(db, inCategory ? categoryId : undefined, now, undefined, { from, fromId })
-          .select(CARD_COLUMNS)
-          .orderBy('posts.published_at', 'desc')
-          .orderBy('posts.id', 'desc')
-          .limit(limit),
-    );
-  const newestOthers = (sameCategory: boolean) =>
-    preparedQuery(db, (now: string, postId: number, categoryId: number, limit: number) =>
+/** A page of all posts or of a category, from its first post. */
+const pageFrom = (db: Kysely<Database>, inCategory: boolean) =>
+  perLimit((limit) =>
+    preparedQuery(db, (now: string, categoryId: number, from: string, fromId: number) =>
+      listed(db, inCategory ? categoryId : undefined, now, undefined, { from, fromId })
+        .select(CARD_COLUMNS)
+        .orderBy('posts.published_at', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(limit),
+    ),
+  );
+
+/** The newest posts other than one, in its category or outside it. */
+const newestOthers = (db: Kysely<Database>, sameCategory: boolean) =>
+  perLimit((limit) =>
+    preparedQuery(db, (now: string, postId: number, categoryId: number) =>
       db
         .selectFrom('posts')
         .select(['posts.id', 'posts.title as name', 'posts.slug', 'posts.image'])
@@ -128,23 +127,29 @@ export function preparedReads(db: Kysely<Database>) {
         .orderBy('posts.published_at', 'desc')
         .orderBy('posts.id', 'desc')
         .limit(limit),
-    );
+    ),
+  );
+
+/**
+ * The queries of every uncached post view and list page, built and compiled once
+ * (db/prepared-query.ts): Kysely's building cost as much as SQLite's indexed reads. One per shape.
+ */
+export function preparedReads(db: Kysely<Database>) {
   return {
-    pageOfAll: pageFrom(false),
-    pageOfCategory: pageFrom(true),
-    pageOfTag: preparedQuery(
-      db,
-      (now: string, tagId: number, from: string, fromId: number, limit: number) => {
+    pageOfAll: pageFrom(db, false),
+    pageOfCategory: pageFrom(db, true),
+    pageOfTag: perLimit((limit) =>
+      preparedQuery(db, (now: string, tagId: number, from: string, fromId: number) => {
         const order = listOrder(tagId);
         return listed(db, undefined, now, tagId, { from, fromId })
           .select(CARD_COLUMNS)
           .orderBy(order.date, 'desc')
           .orderBy(order.id, 'desc')
           .limit(limit);
-      },
+      }),
     ),
-    newestInCategory: newestOthers(true),
-    newestElsewhere: newestOthers(false),
+    newestInCategory: newestOthers(db, true),
+    newestElsewhere: newestOthers(db, false),
     // `anyState` 1: a draft or scheduled post too, for a private preview.
     postBySlug: preparedQuery(db, (now: string, slug: string, anyState: number) =>
       db

@@ -117,10 +117,10 @@ export class PostsRepository {
     const { categoryId, tagId, from, limit } = options;
     const now = this.now();
     if (tagId !== undefined)
-      return this.prepared.pageOfTag(now, tagId, from.published_at, from.id, limit);
+      return this.prepared.pageOfTag(limit)(now, tagId, from.published_at, from.id);
     return categoryId === undefined
-      ? this.prepared.pageOfAll(now, 0, from.published_at, from.id, limit)
-      : this.prepared.pageOfCategory(now, categoryId, from.published_at, from.id, limit);
+      ? this.prepared.pageOfAll(limit)(now, 0, from.published_at, from.id)
+      : this.prepared.pageOfCategory(limit)(now, categoryId, from.published_at, from.id);
   }
 
   /**
@@ -204,10 +204,10 @@ export class PostsRepository {
     limit: number,
   ): Promise<RelatedPost[]> {
     const now = this.now();
-    const same = await this.prepared.newestInCategory(now, post.id, post.category.id, limit);
+    const same = await this.prepared.newestInCategory(limit)(now, post.id, post.category.id);
     const rest =
       same.length < limit
-        ? await this.prepared.newestElsewhere(now, post.id, post.category.id, limit - same.length)
+        ? await this.prepared.newestElsewhere(limit - same.length)(now, post.id, post.category.id)
         : [];
     return [...same, ...rest].map(({ name, slug, image }) => ({ name, slug, image }));
   }
