@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RecentAsks } from './recent-asks.js';
+import { utf8Bytes } from './utf8-bytes.js';
 
 /** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
@@ -192,7 +193,7 @@ export class ResponseCache {
     if (hit) return hit;
     const generation = this.generation;
     const produced = await produce();
-    const body = Buffer.from(produced.body);
+    const body = utf8Bytes(produced.body);
     // Every field from the start, so all entries share one V8 shape: the cached answer reads
     // them on every request, and entries that gained fields later would make those reads
     // polymorphic.
