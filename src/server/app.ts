@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { ContentStateWatcher, movedTextsOnly } from './content-state/content-state.js';
-import { showsNoPostText } from './content-state/text-free-answers.js';
+import { keptAfterTextEdits } from './content-state/text-free-answers.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
@@ -139,10 +139,12 @@ function createContext(options: BuildAppOptions): AppContext {
     inlineStyleHashes: [],
   };
   ctx.contentState.onChange((state, previous) => {
-    // Post texts alone: the lists and what was derived from them stay (text-free-answers.ts).
+    // Post texts alone: the lists, what was derived from them and the posts not edited stay
+    // (text-free-answers.ts).
     if (movedTextsOnly(previous, state)) {
-      ctx.responses.retainOnly(showsNoPostText);
-      ctx.pages.retainOnly(showsNoPostText);
+      const kept = keptAfterTextEdits(state.textEditedSlugs);
+      ctx.responses.retainOnly(kept);
+      ctx.pages.retainOnly(kept);
     } else contentMoved();
     void schedule.refresh();
   });

@@ -88,7 +88,12 @@ export class BackupRepository {
     await this.db
       .updateTable('content_state')
       // A restore or an export's import may change anything (migration 014).
-      .set({ version, text_only_since: null, updated_at: new Date().toISOString() })
+      .set({
+        version,
+        text_only_since: null,
+        text_edited_slugs: null,
+        updated_at: new Date().toISOString(),
+      })
       .where('id', '=', 1)
       .execute();
   }

@@ -22,13 +22,15 @@ export interface ContentState {
   site: SiteConfig | null;
   /** The version before, when this one differs from it only in post texts (migration 014). */
   textOnlySince: number | null;
+  /** With `textOnlySince`, the posts whose texts changed, when listed (migration 015). */
+  textEditedSlugs: string[] | null;
 }
 
 /** Reads the content version and site config that import writes. */
 export async function readContentState(db: Kysely<Database>): Promise<ContentState> {
   const row = await db
     .selectFrom('content_state')
-    .select(['version', 'site_json', 'text_only_since'])
+    .select(['version', 'site_json', 'text_only_since', 'text_edited_slugs'])
     .where('id', '=', 1)
     .executeTakeFirst();
   const since = row?.text_only_since;
@@ -36,6 +38,9 @@ export async function readContentState(db: Kysely<Database>): Promise<ContentSta
     version: Number(row?.version ?? 0),
     site: row?.site_json ? (JSON.parse(row.site_json) as SiteConfig) : null,
     textOnlySince: since === null || since === undefined ? null : Number(since),
+    textEditedSlugs: row?.text_edited_slugs
+      ? (JSON.parse(row.text_edited_slugs) as string[])
+      : null,
   };
 }
 
@@ -60,7 +65,12 @@ export function movedTextsOnly(previous: ContentState, next: ContentState): bool
 export class ContentStateWatcher {
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  private current: ContentState = { version: -1, site: null, textOnlySince: null };
+  private current: ContentState = {
+    version: -1,
+    site: null,
+    textOnlySince: null,
+    textEditedSlugs: null,
+  };
   private readonly listeners = new Set<(state: ContentState, previous: ContentState) => void>();
 
   constructor(

@@ -1,4 +1,5 @@
 import { API_ROUTES, pageParams, PAGE_ROUTES } from '../../shared/paths.js';
+import { SLUG_PATTERN } from '../../shared/slugs.js';
 
 /** The API answers of lists, categories, tags and the site: cards and names, never a post's text. */
 const TEXT_FREE_API = new Set<string>([
@@ -34,4 +35,37 @@ export function showsNoPostText(url: string): boolean {
     pageParams('category', path) !== undefined ||
     pageParams('tag', path) !== undefined
   );
+}
+
+const POST_VIEW_PREFIX = API_ROUTES.post.slice(0, API_ROUTES.post.indexOf(':'));
+const SLUG = new RegExp(SLUG_PATTERN);
+
+/**
+ * The post whose page or JSON view is cached under `url`, when it is one in the slug's own form;
+ * undefined for any other answer, or a post's address in another form (percent-encoded, upper
+ * case), which is then treated as any text-bearing answer.
+ */
+export function postOf(url: string): string | undefined {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const slug = path.startsWith(POST_VIEW_PREFIX)
+    ? path.slice(POST_VIEW_PREFIX.length)
+    : pageParams('post', path)?.slug;
+  return slug !== undefined && SLUG.test(slug) ? slug : undefined;
+}
+
+/**
+ * What stays cached after an import that changed post texts alone: every answer that shows no
+ * post's text and, when the edited posts are listed, the pages and views of every other post
+ * (they show the edited ones by card only, which a text edit leaves as it was). Search results,
+ * feeds and the sitemap go.
+ */
+export function keptAfterTextEdits(edited: readonly string[] | null): (url: string) => boolean {
+  if (edited === null) return showsNoPostText;
+  const changed = new Set(edited);
+  return (url) => {
+    if (showsNoPostText(url)) return true;
+    const post = postOf(url);
+    return post !== undefined && !changed.has(post);
+  };
 }

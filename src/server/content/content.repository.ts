@@ -165,16 +165,22 @@ export class ContentRepository {
   }
 
   /**
-   * Moves the content version on and stores the site config every instance serves; `textsOnly`
-   * when nothing but post texts changed since the version before (migration 014).
+   * Moves the content version on and stores the site config every instance serves; `textEdits`
+   * when nothing but post texts changed since the version before (migration 014), with the
+   * edited posts' slugs when listed (migration 015).
    */
-  async publish(siteJson: string, now: string, textsOnly = false): Promise<void> {
+  async publish(
+    siteJson: string,
+    now: string,
+    textEdits: { slugs: readonly string[] | null } | null = null,
+  ): Promise<void> {
     await this.db
       .updateTable('content_state')
       .set((eb) => ({
         version: eb('version', '+', 1),
         // The version before this one, which this one differs from only in post texts.
-        text_only_since: textsOnly ? eb.ref('version') : null,
+        text_only_since: textEdits ? eb.ref('version') : null,
+        text_edited_slugs: textEdits?.slugs ? JSON.stringify(textEdits.slugs) : null,
         site_json: siteJson,
         updated_at: now,
       }))

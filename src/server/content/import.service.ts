@@ -138,7 +138,13 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
     repository,
     bulk,
     folder.site,
-    { written: plan.written, deleted, imagesMoved, textsOnly: step.writer.textsOnly },
+    {
+      written: plan.written,
+      deleted,
+      imagesMoved,
+      textsOnly: step.writer.textsOnly,
+      textEditedSlugs: step.writer.textEditedSlugs,
+    },
     now,
   );
   return {

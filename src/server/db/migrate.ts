@@ -15,6 +15,7 @@ import { imageVariants } from './migrations/011-image-variants.js';
 import { postTextLast } from './migrations/012-post-text-last.js';
 import { cardIndexes } from './migrations/013-card-indexes.js';
 import { textOnlyVersions } from './migrations/014-text-only-versions.js';
+import { textEditedPosts } from './migrations/015-text-edited-posts.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '012-post-text-last': postTextLast(engine),
     '013-card-indexes': cardIndexes(engine),
     '014-text-only-versions': textOnlyVersions(),
+    '015-text-edited-posts': textEditedPosts(),
   };
 }
 

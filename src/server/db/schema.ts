@@ -49,6 +49,8 @@ export interface ContentStateTable {
   site_json: string | null;
   /** The version this one differs from only in post texts, when an import wrote so (migration 014). */
   text_only_since: number | null;
+  /** With `text_only_since`: the slugs whose texts changed (JSON), when few (migration 015). */
+  text_edited_slugs: string | null;
   updated_at: string;
 }
 

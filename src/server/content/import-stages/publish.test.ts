@@ -5,15 +5,23 @@ import { publishVersion, removeGonePosts, type ContentChanges } from './publish.
 
 const site = siteFixture({ news: 'News' });
 const NOW = '2025-06-01T00:00:00.000Z';
-const NOTHING: ContentChanges = { written: 0, deleted: 0, imagesMoved: false, textsOnly: true };
+const NOTHING: ContentChanges = {
+  written: 0,
+  deleted: 0,
+  imagesMoved: false,
+  textsOnly: true,
+  textEditedSlugs: [],
+};
 
 /** A store whose site config is `stored`; logs publishing and announcing in order. */
 function fakeStore(stored: string | null) {
   const log: string[] = [];
   const repository = {
     siteJson: async () => stored,
-    publish: async (json: string, now: string, textsOnly?: boolean) =>
-      void log.push(`publish ${json.length} ${now}${textsOnly ? ' texts only' : ''}`),
+    publish: async (json: string, now: string, edits: { slugs: readonly string[] | null } | null) =>
+      void log.push(
+        `publish ${json.length} ${now}${edits ? ` texts only of ${edits.slugs?.join(',') ?? 'any'}` : ''}`,
+      ),
   };
   const bulk = { announce: async () => void log.push('announce') };
   return { log, repository, bulk };
@@ -27,7 +35,16 @@ describe('publishing the content version', () => {
   });
 
   it.each<[string, ContentChanges, string]>([
-    ['a post whose text alone changed', { ...NOTHING, written: 1 }, ' texts only'],
+    [
+      'a post whose text alone changed',
+      { ...NOTHING, written: 1, textEditedSlugs: ['alpha'] },
+      ' texts only of alpha',
+    ],
+    [
+      'more posts whose texts alone changed than are listed',
+      { ...NOTHING, written: 2000, textEditedSlugs: null },
+      ' texts only of any',
+    ],
     ['a post whose card changed', { ...NOTHING, written: 1, textsOnly: false }, ''],
     ['a post removed', { ...NOTHING, deleted: 1 }, ''],
     ['an image moved', { ...NOTHING, written: 1, imagesMoved: true }, ''],

@@ -11,6 +11,8 @@ export interface ContentChanges {
   imagesMoved: boolean;
   /** Every post written was one the store held, changed in its text alone (PostWriter). */
   textsOnly: boolean;
+  /** With `textsOnly`, those posts' slugs when they are few; null when not listed. */
+  textEditedSlugs: readonly string[] | null;
 }
 
 /**
@@ -32,8 +34,8 @@ export async function removeGonePosts(
 
 /**
  * Moves the content version on and announces it, which drops every instance's caches: so only
- * when the import changed something. Records whether that was post texts alone, for which the
- * instances keep what no text is part of. Returns whether it moved.
+ * when the import changed something. Records whether that was post texts alone (and whose), for
+ * which the instances keep what no edited text is part of. Returns whether it moved.
  */
 export async function publishVersion(
   repository: Pick<ContentRepository, 'siteJson' | 'publish'>,
@@ -48,7 +50,7 @@ export async function publishVersion(
   if (!moved) return false;
   const textsOnly =
     changes.textsOnly && changes.deleted === 0 && !changes.imagesMoved && !siteMoved;
-  await repository.publish(siteJson, now, textsOnly);
+  await repository.publish(siteJson, now, textsOnly ? { slugs: changes.textEditedSlugs } : null);
   await bulk.announce();
   return true;
 }

@@ -3,24 +3,29 @@ import type { PostRow } from '../content.repository.js';
 import type { ParsedPost } from '../post-file.js';
 import type { TaggedPost } from '../post-tags.repository.js';
 import { LOAD_AHEAD, loadAhead } from './parse.js';
-import { PostWriter, toRow, WRITE_BATCH, writeBatch } from './write.js';
+import { cardKey } from './card-changes.js';
+import { PostWriter, TEXT_EDITS_LISTED, toRow, WRITE_BATCH, writeBatch } from './write.js';
 
 const row = (slug: string) => ({ slug }) as PostRow;
 const tagged = (slug: string): TaggedPost => ({ slug, tags: [], publishedAt: '2025-01-01' });
 
-/** A writer of batches of 3 over fakes that log every call in order. */
-function recordingWriter(refused = () => false) {
+/**
+ * A writer of batches of 3 over fakes that log every call in order; the store holds the posts
+ * of `stored` with the cards they are written with (their texts alone change).
+ */
+function recordingWriter(refused = () => false, stored = new Set<string>(), batch = 3) {
   const log: string[] = [];
   const writer = new PostWriter(
     {
       upsertPosts: async (rows) => void log.push(`posts ${rows.map((r) => r.slug).join(',')}`),
-      cardKeys: async () => new Map(),
+      cardKeys: async (slugs) =>
+        new Map(slugs.filter((s) => stored.has(s)).map((s) => [s, cardKey(row(s), [])])),
     },
     { replaceLinks: async (posts) => void log.push(`tags ${posts.length}`) },
     { beforeBatch: async (rows) => void log.push(`before ${rows}`) },
     '2025-06-01T00:00:00.000Z',
     refused,
-    3,
+    batch,
   );
   return { log, writer };
 }
@@ -54,6 +59,23 @@ describe('the post writer', () => {
     const { log, writer } = recordingWriter();
     await addAll(writer, []);
     expect(log).toEqual([]);
+  });
+
+  it('lists the posts whose texts alone it wrote', async () => {
+    const { writer } = recordingWriter(undefined, new Set(['a', 'b', 'c', 'd']));
+    await addAll(writer, ['a', 'b', 'c', 'd']);
+    expect(writer.textsOnly).toBe(true);
+    expect(writer.textEditedSlugs).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('lists none once a post is new, or when it edited more than are listed', async () => {
+    const { writer } = recordingWriter(undefined, new Set(['a', 'b', 'c']));
+    await addAll(writer, ['a', 'b', 'c', 'new']);
+    expect([writer.textsOnly, writer.textEditedSlugs]).toEqual([false, null]);
+    const many = Array.from({ length: TEXT_EDITS_LISTED + 1 }, (_, i) => `post-${i}`);
+    const { writer: large } = recordingWriter(undefined, new Set(many), 400);
+    await addAll(large, many);
+    expect([large.textsOnly, large.textEditedSlugs]).toEqual([true, null]);
   });
 
   it('stops writing once the import is refused, and drops what it held', async () => {

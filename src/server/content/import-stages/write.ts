@@ -8,6 +8,12 @@ import type { BulkWrite } from './target.js';
 import { cardKey } from './card-changes.js';
 import { getHeapStatistics } from 'node:v8';
 
+/**
+ * A text-only import lists its posts' slugs for the servers when it edited at most this many
+ * (content-state.ts): ≈ 30 KB in the content state's row at most.
+ */
+export const TEXT_EDITS_LISTED = 1000;
+
 /** Rows written per batch inside the import's transaction. */
 export const WRITE_BATCH = 400;
 
@@ -28,6 +34,7 @@ export class PostWriter {
   private tags: TaggedPost[] = [];
   private written = 0;
   private cardsMoved = false;
+  private readonly edited: string[] = [];
 
   /** `refused`: true once the import will be rolled back, when writing more is wasted. */
   constructor(
@@ -56,6 +63,11 @@ export class PostWriter {
     return !this.cardsMoved;
   }
 
+  /** With `textsOnly`, the slugs of the posts written, when at most TEXT_EDITS_LISTED; else null. */
+  get textEditedSlugs(): readonly string[] | null {
+    return this.textsOnly && this.edited.length <= TEXT_EDITS_LISTED ? this.edited : null;
+  }
+
   /** Whether this batch adds a post or changes what one shows beyond its own page. */
   private async changesCards(): Promise<boolean> {
     const stored = await this.posts.cardKeys(this.rows.map((row) => row.slug));
@@ -67,6 +79,8 @@ export class PostWriter {
       this.written += this.rows.length;
       await this.bulk.beforeBatch(this.written);
       if (!this.cardsMoved) this.cardsMoved = await this.changesCards();
+      if (!this.cardsMoved && this.edited.length <= TEXT_EDITS_LISTED)
+        for (const row of this.rows) this.edited.push(row.slug);
       await this.posts.upsertPosts(this.rows, this.now);
       await this.tagLinks.replaceLinks(this.tags);
     }
