@@ -2,7 +2,8 @@ import type { PostWithRelated, RelatedPost } from '../../shared/schemas/api.js';
 import { ContentMemo } from './content-memo.js';
 import type { Candidate, PostContextRepository } from './post-context.repository.js';
 import { rankedCandidate, rankRelated, type RankedCandidate } from './related-posts.js';
-import type { Tag, TagsRepository } from './tags.repository.js';
+import type { Tag } from './tags.repository.js';
+import type { TagsService } from './tags.service.js';
 
 export const RELATED_POSTS = 5;
 /** The newest posts of each tag and of the category that are ranked; older ones are not. */
@@ -37,7 +38,7 @@ export class PostContext {
 
   constructor(
     private readonly repository: PostContextRepository,
-    private readonly tags: TagsRepository,
+    private readonly tags: Pick<TagsService, 'ofPosts'>,
     /** Fills a related list from elsewhere when too few posts share anything with the post. */
     private readonly newestOthers: (post: PostAt, limit: number) => Promise<RelatedPost[]>,
   ) {}

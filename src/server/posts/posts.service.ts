@@ -40,7 +40,7 @@ export class PostsService {
     readonly pageSize: number,
   ) {
     this.tags = new TagsService(repository.tags);
-    this.context = new PostContext(repository.context, repository.tags, (post, limit) =>
+    this.context = new PostContext(repository.context, this.tags, (post, limit) =>
       repository.listRelated(post, limit),
     );
   }
@@ -106,7 +106,7 @@ export class PostsService {
   async post(slug: string, anyState = false): Promise<PostWithRelated> {
     const post = await this.repository.findPublishedBySlug(slug, anyState);
     if (!post) throw notFound(`No post with slug "${slug}"`);
-    const tags = await this.repository.tags.tagsOfPost(post.id);
+    const tags = await this.tags.ofPost(post.id);
     const around = await this.context.around(post, tags);
     return { post: { ...post, tags: tags.map(({ slug, name }) => ({ slug, name })) }, ...around };
   }

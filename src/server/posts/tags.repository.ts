@@ -83,6 +83,32 @@ export class TagsRepository {
       .sort((a, b) => b.post_count - a.post_count || (a.slug < b.slug ? -1 : 1));
   }
 
+  /** Every tag, in no order. */
+  allTags(): Promise<Tag[]> {
+    return this.db.selectFrom('tags').select(['id', 'slug', 'name']).execute();
+  }
+
+  /** How many links posts have to tags, and the highest post id among them (0 without any). */
+  async linkExtent(): Promise<{ links: number; lastPost: number }> {
+    const row = await this.db
+      .selectFrom('post_tags')
+      .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.max('post_id').as('last')])
+      .executeTakeFirstOrThrow();
+    return { links: Number(row.links), lastPost: Number(row.last ?? 0) };
+  }
+
+  /** The links of the posts with ids in (`after`, `upTo`], by post and in each post's order. */
+  linksBetween(after: number, upTo: number): Promise<Array<{ post_id: number; tag_id: number }>> {
+    return this.db
+      .selectFrom('post_tags')
+      .select(['post_id', 'tag_id'])
+      .where('post_id', '>', after)
+      .where('post_id', '<=', upTo)
+      .orderBy('post_id')
+      .orderBy('position')
+      .execute();
+  }
+
   /** The tags of each of these posts, in each post's order; a post without tags is absent. */
   async ofPosts(postIds: readonly number[]): Promise<Map<number, Tag[]>> {
     const tags = new Map<number, Tag[]>();

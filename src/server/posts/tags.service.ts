@@ -1,6 +1,7 @@
 import type { TagRef, TagSummary } from '../../shared/schemas/tags.js';
 import { notFound } from '../http/errors.js';
 import { ContentMemo } from './content-memo.js';
+import { PostTagsIndex } from './post-tags-index.js';
 import type { FeedItem } from './posts.repository.js';
 import type { Tag, TagsRepository } from './tags.repository.js';
 
@@ -11,12 +12,53 @@ export type ListedTag = Tag & { post_count: number };
 export class TagsService {
   /** Every tag of a visible post with its count (a scan of all links), until the content changes. */
   private readonly listed = new ContentMemo<0, ListedTag[]>();
+  /** Every post's tags in memory, once built for the current content (post-tags-index.ts). */
+  private index: PostTagsIndex | undefined;
+  private building = false;
+  /** Moves with the content, so that a build of the content before is thrown away. */
+  private generation = 0;
 
   constructor(private readonly repository: TagsRepository) {}
 
   /** Drops what was computed from the previous content; called when the content version moves. */
   contentChanged(): void {
     this.listed.clear();
+    this.index = undefined;
+    this.building = false;
+    this.generation += 1;
+  }
+
+  /** The index when built; else starts building it, and the store answers meanwhile. */
+  private builtIndex(): PostTagsIndex | undefined {
+    if (!this.index && !this.building) {
+      this.building = true;
+      const generation = this.generation;
+      const settle = (index: PostTagsIndex | undefined) => {
+        if (generation !== this.generation) return;
+        this.index = index;
+        // A build the store changed under is tried again by the next request.
+        this.building = index !== undefined;
+      };
+      PostTagsIndex.build(this.repository).then(settle, () => settle(undefined));
+    }
+    return this.index;
+  }
+
+  /** The tags of each of these posts, in each post's order; a post without tags is absent. */
+  async ofPosts(postIds: readonly number[]): Promise<Map<number, Tag[]>> {
+    const index = this.builtIndex();
+    if (!index) return this.repository.ofPosts(postIds);
+    const tags = new Map<number, Tag[]>();
+    for (const id of postIds) {
+      const of = index.tagsOf(id);
+      if (of.length) tags.set(id, of);
+    }
+    return tags;
+  }
+
+  /** One post's tags in its order. */
+  async ofPost(postId: number): Promise<Tag[]> {
+    return this.builtIndex()?.tagsOf(postId) ?? this.repository.tagsOfPost(postId);
   }
 
   private all(): Promise<ListedTag[]> {
@@ -40,10 +82,10 @@ export class TagsService {
     return this.repository.listFeedItems(tagId, limit);
   }
 
-  /** The cards with their posts' tags, in each post's order (one query for all of them). */
+  /** The cards with their posts' tags, in each post's order. */
   async withTags<T extends { id: number }>(cards: T[]): Promise<Array<T & { tags: TagRef[] }>> {
     if (cards.length === 0) return [];
-    const tags = await this.repository.ofPosts(cards.map((card) => card.id));
+    const tags = await this.ofPosts(cards.map((card) => card.id));
     return cards.map((card) => ({
       ...card,
       tags: (tags.get(card.id) ?? []).map(({ slug, name }) => ({ slug, name })),
