@@ -30,12 +30,17 @@ export class ImageCatalog {
     });
   }
 
-  /** The items with the variants of their `image` (null when it was never published). */
+  /**
+   * The items with the variants of their `image` (null when it was never published), given in
+   * place: the items are an answer's own, made for it (posts-with-images.ts).
+   */
   async withVariants<T extends { image: string }>(
     items: T[],
   ): Promise<(T & { image_variants: ImageVariants | null })[]> {
     const images = await this.byName();
-    return items.map((item) => ({ ...item, image_variants: images.get(item.image) ?? null }));
+    const decorated = items as (T & { image_variants: ImageVariants | null })[];
+    for (const item of decorated) item.image_variants = images.get(item.image) ?? null;
+    return decorated;
   }
 
   /** A post's body with its images as <picture>s of their variants. */

@@ -7,12 +7,14 @@ type WithImage = { image: string; image_variants?: ImageVariants | null };
 /** A list page ({data: cards}) or a post ({post}); anything else passes unchanged. */
 async function withVariants(result: unknown, images: ImageCatalog): Promise<unknown> {
   if (typeof result !== 'object' || result === null) return result;
-  if ('data' in result && Array.isArray(result.data))
-    return { ...result, data: await images.withVariants(result.data as WithImage[]) };
+  if ('data' in result && Array.isArray(result.data)) {
+    await images.withVariants(result.data as WithImage[]);
+    return result;
+  }
   if ('post' in result && typeof result.post === 'object' && result.post) {
     const post = result.post as WithImage & { content: string };
-    const [withImage] = await images.withVariants([post]);
-    return { ...result, post: { ...withImage, content: await images.body(post.content) } };
+    await images.withVariants([post]);
+    post.content = await images.body(post.content);
   }
   return result;
 }
@@ -22,7 +24,8 @@ const DECORATED = new Set(['postsPage', 'tagPage', 'post', 'search']);
 
 /**
  * The posts service with images: every card and post it answers, to the API and to the pages
- * alike, carries the variants of its image, and a post's body its images as <picture>s. Kept
+ * alike, carries the variants of its image, and a post's body its images as <picture>s. The
+ * service makes each answer anew, so they are decorated in place. Kept
  * outside the service so that the service need not know how images are published; a content
  * change clears the catalog with the service's own memory.
  */
