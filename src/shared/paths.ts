@@ -23,6 +23,12 @@ export const API_PREFIX = '/api/';
 /** Whether `url` is under the JSON API (a constant comparison: the front door asks per request). */
 export const isApiPath = (url: string) => url.startsWith(API_PREFIX);
 
+/** A request URL's path: all before its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /** The JSON API; the specification fixes these paths and their parameter names. */
 export const API_ROUTES = {
   posts: '/api/posts',

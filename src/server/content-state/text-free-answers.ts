@@ -1,4 +1,4 @@
-import { API_ROUTES, pageParams, PAGE_ROUTES } from '../../shared/paths.js';
+import { API_ROUTES, pageParams, PAGE_ROUTES, pathOf } from '../../shared/paths.js';
 import { SLUG_PATTERN } from '../../shared/slugs.js';
 
 /** The API answers of lists, categories, tags and the site: cards and names, never a post's text. */
@@ -9,9 +9,9 @@ const TEXT_FREE_API = new Set<string>([
   API_ROUTES.tags,
   API_ROUTES.openapi,
 ]);
-const TEXT_FREE_API_PREFIXES = [API_ROUTES.postsCate, API_ROUTES.postsTag].map((pattern) =>
-  pattern.slice(0, pattern.indexOf(':')),
-);
+/** An API route's path up to its first parameter. */
+const prefixOf = (pattern: string) => pattern.slice(0, pattern.indexOf(':'));
+const TEXT_FREE_API_PREFIXES = [API_ROUTES.postsCate, API_ROUTES.postsTag].map(prefixOf);
 
 /**
  * True when the answer cached under `url` shows no post's text: a list page, the categories,
@@ -20,8 +20,7 @@ const TEXT_FREE_API_PREFIXES = [API_ROUTES.postsCate, API_ROUTES.postsTag].map((
  * results (their excerpts and matches), feeds and the sitemap go.
  */
 export function showsNoPostText(url: string): boolean {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   if (TEXT_FREE_API.has(path)) return true;
   for (const prefix of TEXT_FREE_API_PREFIXES)
     if (path.startsWith(prefix)) {
@@ -37,7 +36,7 @@ export function showsNoPostText(url: string): boolean {
   );
 }
 
-const POST_VIEW_PREFIX = API_ROUTES.post.slice(0, API_ROUTES.post.indexOf(':'));
+const POST_VIEW_PREFIX = prefixOf(API_ROUTES.post);
 const SLUG = new RegExp(SLUG_PATTERN);
 
 /**
@@ -46,8 +45,7 @@ const SLUG = new RegExp(SLUG_PATTERN);
  * case), which is then treated as any text-bearing answer.
  */
 export function postOf(url: string): string | undefined {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   const slug = path.startsWith(POST_VIEW_PREFIX)
     ? path.slice(POST_VIEW_PREFIX.length)
     : pageParams('post', path)?.slug;

@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LiteralLimitsPlugin } from './literal-limits.js';
-import { perLimit, preparedQuery } from './prepared-query.js';
+import { perShape, preparedQuery } from './prepared-query.js';
 
 interface Tables {
   items: { id: number; size: number };
@@ -54,7 +54,7 @@ describe('LiteralLimitsPlugin', () => {
       plugins: [new LiteralLimitsPlugin()],
     });
     let builds = 0;
-    const largest = perLimit((limit) =>
+    const largest = perShape((limit) =>
       preparedQuery(recording, (below: number) => {
         builds += 1;
         return recording

@@ -33,7 +33,7 @@ class LimitsAsLiterals extends OperationNodeTransformer {
  * run, the cost the statement cache (statement-cache.ts) exists to save. A literal gives one SQL
  * text per limit, and the app's limits are few (page sizes, list lengths); OFFSETs, one per page,
  * stay bound. A prepared query whose limit is an argument compiles one statement per limit
- * (`perLimit`, prepared-query.ts).
+ * (`perShape`, prepared-query.ts).
  */
 export class LiteralLimitsPlugin implements KyselyPlugin {
   private readonly transformer = new LimitsAsLiterals();

@@ -33,17 +33,18 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
 }
 
 /**
- * One prepared query per limit, for a query whose LIMIT is an argument: built with the limit as
- * a number, which SQLite's store writes into the SQL (db/literal-limits.ts), since SQLite plans a
- * statement again on every run whose LIMIT is bound. Callers pass a few distinct limits.
+ * One prepared query per value of a number that shapes the query, made on first use: the length
+ * of an `IN` list, or a LIMIT, which SQLite's store writes into the SQL (db/literal-limits.ts)
+ * since SQLite plans a statement again on every run whose LIMIT is bound. Callers pass a few
+ * distinct values.
  */
-export function perLimit<Query>(prepare: (limit: number) => Query): (limit: number) => Query {
-  const byLimit = new Map<number, Query>();
-  return (limit) => {
-    let query = byLimit.get(limit);
+export function perShape<Query>(prepare: (shape: number) => Query): (shape: number) => Query {
+  const byShape = new Map<number, Query>();
+  return (shape) => {
+    let query = byShape.get(shape);
     if (!query) {
-      query = prepare(limit);
-      byLimit.set(limit, query);
+      query = prepare(shape);
+      byShape.set(shape, query);
     }
     return query;
   };

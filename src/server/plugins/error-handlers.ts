@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { codeForStatus, type ErrorAnswers } from '../http/error-answer.js';
 import { HttpError, isUnavailable } from '../http/errors.js';
 import { RouteMethods } from '../http/route-methods.js';
+import { pathOf } from '../../shared/paths.js';
 
 export interface ErrorHandlersOptions {
   answers: ErrorAnswers;
@@ -63,7 +64,7 @@ export const errorHandlers = fp<ErrorHandlersOptions>(async (app, { answers }) =
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = pathOf(request.url);
     const allowed = routes.allowedOn(path);
     if (allowed.length && !allowed.includes(request.method)) {
       const allow = allowed.join(', ');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RelatedPost } from '../../shared/schemas/api.js';
 import type { Database } from '../db/schema.js';
-import { perLimit, preparedQuery } from '../db/prepared-query.js';
+import { perShape, preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { SUMMARY_COLUMNS, visible } from './post-queries.js';
 
@@ -26,7 +26,7 @@ export class PostContextRepository {
     private readonly clock: Clock = systemClock,
   ) {
     this.prepared = {
-      newestOfTag: perLimit((limit) =>
+      newestOfTag: perShape((limit) =>
         preparedQuery(db, (now: string, tagId: number) =>
           db
             .selectFrom('post_tags')
@@ -39,7 +39,7 @@ export class PostContextRepository {
             .limit(limit),
         ),
       ),
-      newestOfCategory: perLimit((limit) =>
+      newestOfCategory: perShape((limit) =>
         preparedQuery(db, (now: string, categoryId: number) =>
           db
             .selectFrom('posts')

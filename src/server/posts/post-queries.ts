@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { perLimit, preparedQuery } from '../db/prepared-query.js';
+import { perShape, preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import type { PostCard } from '../../shared/schemas/api.js';
 
@@ -104,7 +104,7 @@ export function listOrder(tagId?: number) {
 
 /** A page of all posts or of a category, from its first post. */
 const pageFrom = (db: Kysely<Database>, inCategory: boolean) =>
-  perLimit((limit) =>
+  perShape((limit) =>
     preparedQuery(db, (now: string, categoryId: number, from: string, fromId: number) =>
       listed(db, inCategory ? categoryId : undefined, now, undefined, { from, fromId })
         .select(CARD_COLUMNS)
@@ -116,7 +116,7 @@ const pageFrom = (db: Kysely<Database>, inCategory: boolean) =>
 
 /** The newest posts other than one, in its category or outside it. */
 const newestOthers = (db: Kysely<Database>, sameCategory: boolean) =>
-  perLimit((limit) =>
+  perShape((limit) =>
     preparedQuery(db, (now: string, postId: number, categoryId: number) =>
       db
         .selectFrom('posts')
@@ -138,7 +138,7 @@ export function preparedReads(db: Kysely<Database>) {
   return {
     pageOfAll: pageFrom(db, false),
     pageOfCategory: pageFrom(db, true),
-    pageOfTag: perLimit((limit) =>
+    pageOfTag: perShape((limit) =>
       preparedQuery(db, (now: string, tagId: number, from: string, fromId: number) => {
         const order = listOrder(tagId);
         return listed(db, undefined, now, tagId, { from, fromId })

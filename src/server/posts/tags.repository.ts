@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TagSummary } from '../../shared/schemas/tags.js';
 import type { Database } from '../db/schema.js';
-import { preparedQuery } from '../db/prepared-query.js';
+import { perShape, preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { POST_COLUMNS, visible } from './post-queries.js';
 import type { FeedItem } from './posts.repository.js';
@@ -30,34 +30,26 @@ export class TagsRepository {
         .where('post_tags.post_id', '=', postId)
         .orderBy('post_tags.position'),
     );
-  }
-
-  /** The tags-of-posts queries compiled so far, by how many posts each asks about. */
-  private readonly tagsOfPosts = new Map<
-    number,
-    (...ids: number[]) => Promise<Array<Tag & { post_id: number }>>
-  >();
-
-  /**
-   * The query of the tags of `count` posts, compiled once per count: every uncached list page
-   * asks it for its cards (a page's count), and building it cost as much as running it.
-   */
-  private tagsOfPostsQuery(count: number) {
-    let query = this.tagsOfPosts.get(count);
-    if (!query) {
-      query = preparedQuery(this.db, (...ids: number[]) =>
-        this.db
+    this.tagsOfPostsQuery = perShape(() =>
+      preparedQuery(db, (...ids: number[]) =>
+        db
           .selectFrom('post_tags')
           .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
           .select(['post_tags.post_id', 'tags.id', 'tags.slug', 'tags.name'])
           .where('post_tags.post_id', 'in', ids)
           .orderBy('post_tags.post_id')
           .orderBy('post_tags.position'),
-      );
-      this.tagsOfPosts.set(count, query);
-    }
-    return query;
+      ),
+    );
   }
+
+  /**
+   * The query of the tags of `count` posts, compiled once per count: a page's cards ask it while
+   * the tags are not in memory (tags.service.ts), and building it cost as much as running it.
+   */
+  private readonly tagsOfPostsQuery: (
+    count: number,
+  ) => (...ids: number[]) => Promise<Array<Tag & { post_id: number }>>;
 
   /** One post's tags in its order; compiled once, as a post view asks for them uncached. */
   readonly tagsOfPost: (postId: number) => Promise<Tag[]>;

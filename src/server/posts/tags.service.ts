@@ -33,11 +33,11 @@ export class TagsService {
     if (!this.index && !this.building) {
       this.building = true;
       const generation = this.generation;
+      // A build the store changed under (undefined) is tried again by the next request.
       const settle = (index: PostTagsIndex | undefined) => {
         if (generation !== this.generation) return;
         this.index = index;
-        // A build the store changed under is tried again by the next request.
-        this.building = index !== undefined;
+        this.building = false;
       };
       PostTagsIndex.build(this.repository).then(settle, () => settle(undefined));
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiPath, pagePath } from '../../shared/paths.js';
+import { apiPath, pagePath, pathOf } from '../../shared/paths.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import type { Produced } from '../http/response-cache.js';
@@ -50,8 +50,7 @@ export function movedApiPost(app: FastifyInstance, slug: string, url: string) {
 
 /** A page `/{old}` that rendered as a 404: 301 to `/{new}`, or the 410 error page. */
 export function movedPostPage(app: FastifyInstance, url: string) {
-  const query = url.indexOf('?');
-  const slug = POST_PATH.exec(query === -1 ? url : url.slice(0, query))?.[1];
+  const slug = POST_PATH.exec(pathOf(url))?.[1];
   return slug ? movedPost(app, slug, url, pagePath.post) : Promise.resolve(undefined);
 }
 
