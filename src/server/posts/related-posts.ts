@@ -48,19 +48,27 @@ export function wordsOf(text: string): Words {
   return sorted.subarray(0, distinct);
 }
 
-/** How alike two sets of words are: the share of all their words they have in common (Jaccard). */
+/**
+ * How alike two sets of words are: the share of all their words they have in common (Jaccard).
+ * The merge steps without branches: which list advances is a coin toss the CPU mispredicts half
+ * the time, and a branching merge took twice as long (41 candidates of ≈ 25 words, in a loop:
+ * 11.5 against 20.6 µs).
+ */
 function likeness(a: Words, b: Words): number {
-  if (a.length === 0 || b.length === 0) return 0;
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0) return 0;
   let common = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i] === b[j]) {
-      common += 1;
-      i += 1;
-      j += 1;
-    } else if (a[i]! < b[j]!) i += 1;
-    else j += 1;
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    const x = a[i]!;
+    const y = b[j]!;
+    common += +(x === y);
+    i += +(x <= y);
+    j += +(y <= x);
   }
-  return common / (a.length + b.length - common);
+  return common / (n + m - common);
 }
 
 /** How many of `tags` are among `of` (both a few tags long). */
