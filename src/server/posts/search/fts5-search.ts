@@ -22,6 +22,18 @@ const BM25 = sql.raw('bm25(posts_fts, 10.0, 4.0, 1.0)');
 const rowidBound = (id: number) => sql`CAST(${id} AS INTEGER)`;
 
 /**
+ * The newest posts (by id) whose matches tell whether a query matches few posts: counting a
+ * phrase there reads the end of its doclists only (≈ 0.05–0.2 ms at 100k).
+ */
+const SAMPLED_POSTS = 5000;
+/**
+ * The share of the window that the sample's estimate may reach for the matches to be ranked at
+ * once: an estimate off by a quarter is rare (1,000 matches put ≈ 50 in the sample), and one past
+ * the window costs the ranked statement in vain.
+ */
+const FEW = 0.75;
+
+/**
  * A query's text and its phrases' stems, the instant it searches at, and whether posts
  * scheduled later must be left out.
  */
@@ -69,6 +81,35 @@ export class Fts5Search extends WindowedSearch<Visible> {
       SELECT (SELECT count(*) FROM posts_fts WHERE posts_fts MATCH ${match.text}) ${scheduled}
       AS total`.execute(db);
     return Number(rows[0]?.total ?? 0);
+  }
+
+  /**
+   * FTS5 walks a phrase's whole doclist to count its matches and again for bm25's idf, so a phrase
+   * of common words matching a few posts ("the review process") costs three walks. When the
+   * newest `SAMPLED_POSTS` posts hold few matches, the newest `window` + 1 are ranked in one
+   * statement: all of them, and so the count, when no more come back (the count's walk saved:
+   * 0.8–1.7 ms of 3.5–6 at 100k); else the usual plan follows.
+   */
+  protected override async allRankedIfFew(
+    db: Kysely<Database>,
+    match: Visible,
+    window: number,
+  ): Promise<number[] | null> {
+    const { rows } = await sql<{ sampled: number; newest: number | null }>`
+      SELECT count(*) AS sampled, (SELECT max(id) FROM posts) AS newest FROM posts_fts
+      WHERE posts_fts MATCH ${match.text}
+        AND rowid > CAST((SELECT ifnull(max(id), 0) FROM posts) - ${sql.lit(SAMPLED_POSTS)} AS INTEGER)`.execute(
+      db,
+    );
+    const { sampled = 0, newest = 0 } = rows[0] ?? {};
+    const share = Math.min(1, SAMPLED_POSTS / Math.max(1, Number(newest)));
+    if (Number(sampled) / share > window * FEW) return null;
+    const ranked = await this.rankedNewestIds(db, match, {
+      window: window + 1,
+      limit: window + 1,
+      offset: 0,
+    });
+    return ranked.length > window ? null : ranked;
   }
 
   protected async nthNewestId(db: Kysely<Database>, match: Visible, n: number): Promise<number> {

@@ -111,3 +111,79 @@ describe('FTS5 ranking the newest window in one pass', () => {
     expect(ranked.cards.map((c) => c.slug)).toEqual(reference.map((r) => r.slug));
   });
 });
+
+describe('FTS5 ranking every match at once when the newest posts hold few', () => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await storeOfHerons('sqlite');
+  });
+  afterAll(() => t?.drop());
+
+  /** The same engine without the shortcut: it counts the matches, then ranks them. */
+  class CountingFirst extends Fts5Search {
+    calls = 0;
+    protected override async allRankedIfFew(): Promise<null> {
+      this.calls += 1;
+      return null;
+    }
+  }
+
+  /** Every page of `text` at `size` a page, and the totals the pages gave. */
+  async function everyPage(search: Fts5Search, text: string, size: number) {
+    const pages: { total: number; slugs: string[] }[] = [];
+    for (let offset = 0; offset < 24; offset += size) {
+      const page = await search.search(parseSearchText(text), size, offset);
+      pages.push({ total: page.total, slugs: page.cards.map((c) => c.slug) });
+    }
+    return pages;
+  }
+
+  it('gives the pages and totals of counting first, for few matches, one and none', async () => {
+    const countingFirst = new CountingFirst(t.store.db);
+    for (const text of ['heron', 'heron watching', '"a heron was"', 'watching', 'albatross'])
+      for (const size of [5, 12])
+        expect(await everyPage(new Fts5Search(t.store.db), text, size)).toEqual(
+          await everyPage(countingFirst, text, size),
+        );
+    expect(countingFirst.calls).toBeGreaterThan(0);
+  });
+
+  it('does not count the matches apart when they are few', async () => {
+    class Counted extends Fts5Search {
+      counts = 0;
+      protected override count(...args: Parameters<Fts5Search['count']>) {
+        this.counts += 1;
+        return super.count(...args);
+      }
+    }
+    const few = new Counted(t.store.db);
+    expect((await few.search(parseSearchText('heron'), 5, 0)).total).toBe(20);
+    expect(few.counts).toBe(0);
+    const many = new Counted(t.store.db, 10);
+    expect((await many.search(parseSearchText('heron'), 5, 0)).total).toBe(20);
+    expect(many.counts).toBe(1);
+  });
+
+  it('counts first when the sample finds the matches too many for its window', async () => {
+    // 20 herons and a window of 10: the sample (the whole store here) tells, and the window's
+    // plan ranks the newest 10 then lists the rest, as counting first does.
+    const pages = await everyPage(new Fts5Search(t.store.db, 10), 'heron', 6);
+    expect(pages.every((page) => page.total === 20)).toBe(true);
+    expect(pages.flatMap((page) => page.slugs).slice(10)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `bird-${String(9 - i).padStart(2, '0')}`),
+    );
+    expect(pages).toEqual(await everyPage(new CountingFirst(t.store.db, 10), 'heron', 6));
+  });
+
+  it('leaves out a post scheduled for later, from the total too', async () => {
+    await sql`UPDATE posts SET published_at = '2999-01-01T00:00:00.000Z' WHERE slug = 'bird-19'`.execute(
+      t.store.db,
+    );
+    const page = await new Fts5Search(t.store.db).search(parseSearchText('heron'), 30, 0);
+    expect(page.total).toBe(19);
+    expect(page.cards.map((c) => c.slug)).not.toContain('bird-19');
+    expect(page).toEqual(
+      await new CountingFirst(t.store.db).search(parseSearchText('heron'), 30, 0),
+    );
+  });
+});

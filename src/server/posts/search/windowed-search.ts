@@ -42,7 +42,8 @@ export interface BelowSlice extends Slice {
 
 /**
  * The search plan both engines follow: count the matches, rank the newest window of them, list
- * the rest newest first, then read the page's posts. Each engine supplies the four queries.
+ * the rest newest first, then read the page's posts. Each engine supplies the four queries; an
+ * engine that can tell a few matches cheaply ranks them all at once instead (`allRankedIfFew`).
  */
 export abstract class WindowedSearch<Match> implements PostSearch {
   constructor(
@@ -67,6 +68,18 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     return match;
   }
   protected abstract count(db: Kysely<Database>, match: Match): Promise<number>;
+
+  /**
+   * Every match best first, when the engine finds them few (at most `window`) at less cost than
+   * counting them and then ranking them; null when they may be more, or the engine cannot tell.
+   */
+  protected async allRankedIfFew(
+    _db: Kysely<Database>,
+    _match: Match,
+    _window: number,
+  ): Promise<number[] | null> {
+    return null;
+  }
   /** The id of the n-th newest match (1-based). */
   protected abstract nthNewestId(db: Kysely<Database>, match: Match, n: number): Promise<number>;
   /** Ids of matches with id ≥ floor, best first. */
@@ -123,6 +136,14 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     if (prepared === null) return Promise.resolve({ cards: [], total: 0 });
     return this.within(async (db) => {
       const match = await this.scoped(db, prepared);
+      const few = await this.allRankedIfFew(db, match, this.rankWindow);
+      if (few) {
+        const ids = few.slice(offset, offset + limit);
+        return {
+          cards: await this.withExcerpts(db, match, await this.cards(db, ids)),
+          total: few.length,
+        };
+      }
       const total = await this.count(db, match);
       if (total === 0 || offset >= total) return { cards: [], total };
       await this.planFor(db, total);
