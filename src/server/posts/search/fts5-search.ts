@@ -84,8 +84,8 @@ export class Fts5Search extends WindowedSearch<Visible> {
   }
 
   /**
-   * FTS5 walks a phrase's whole doclist to count its matches and again for bm25's idf, so a phrase
-   * of common words matching a few posts ("the review process") costs three walks. When the
+   * FTS5 walks a phrase's whole doclist to count its matches, to rank them and again for bm25's
+   * idf, so a phrase of common words that matches a few posts costs three walks. When the
    * newest `SAMPLED_POSTS` posts hold few matches, the newest `window` + 1 are ranked in one
    * statement: all of them, and so the count, when no more come back (the count's walk saved:
    * 0.8–1.7 ms of 3.5–6 at 100k); else the usual plan follows.
