@@ -8,9 +8,6 @@ export interface RowStatement extends SqliteStatement {
 
 type RowOf = (values: unknown[]) => Record<string, unknown>;
 
-/** A name an object literal can take as a plain own key (`__proto__` would set the prototype). */
-const PLAIN_KEY = /^(?!__proto__$)[\s\S]*$/;
-
 /**
  * Makes a row object from its values in column order: an object literal with the columns as keys,
  * compiled once per statement. better-sqlite3 builds each row with a property set per column
@@ -19,7 +16,8 @@ const PLAIN_KEY = /^(?!__proto__$)[\s\S]*$/;
  * The names are the statement's own columns, written as JSON string keys, never code.
  */
 function rowMaker(names: readonly string[]): RowOf | undefined {
-  if (!names.every((name) => PLAIN_KEY.test(name))) return undefined;
+  // As a literal's key `__proto__` would set the prototype, not a column.
+  if (names.includes('__proto__')) return undefined;
   const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`);
   return new Function('values', `return { ${fields.join(', ')} };`) as RowOf;
 }

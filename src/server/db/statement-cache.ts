@@ -9,9 +9,8 @@ export const STATEMENT_CACHE_SIZE = 200;
  * better-sqlite3 as Kysely's SQLite dialect sees it, with each SQL text prepared once. Kysely
  * prepares every query anew, and SQLite's parse and plan cost ≈ 20 µs a query, as much as the
  * lookup itself on an uncached post view (docs/performance.md). Rows are made by `objectRows`.
- * Least recently used texts are
- * dropped past `size`. A statement that is still iterating (a streamed query) is busy, so the
- * same text then gets a fresh statement instead.
+ * Least recently used texts are dropped past `size`. A statement that is still iterating (a
+ * streamed query) is busy, so the same text then gets a fresh statement instead.
  */
 export function withStatementCache(
   db: BetterSqlite3.Database,

@@ -137,13 +137,11 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     return this.within(async (db) => {
       const match = await this.scoped(db, prepared);
       const few = await this.allRankedIfFew(db, match, this.rankWindow);
-      if (few) {
-        const ids = few.slice(offset, offset + limit);
+      if (few)
         return {
-          cards: await this.withExcerpts(db, match, await this.cards(db, ids)),
+          cards: await this.page(db, match, few.slice(offset, offset + limit)),
           total: few.length,
         };
-      }
       const total = await this.count(db, match);
       if (total === 0 || offset >= total) return { cards: [], total };
       await this.planFor(db, total);
@@ -164,16 +162,13 @@ export abstract class WindowedSearch<Match> implements PostSearch {
         const rest = { ceiling, limit: limit - ids.length, offset: Math.max(0, offset - ranked) };
         ids.push(...(await this.newestIds(db, match, rest)));
       }
-      return { cards: await this.withExcerpts(db, match, await this.cards(db, ids)), total };
+      return { cards: await this.page(db, match, ids), total };
     });
   }
 
-  /** The cards, each with its excerpt when the engine marked a match in its text. */
-  private async withExcerpts(
-    db: Kysely<Database>,
-    match: Match,
-    cards: CardRow[],
-  ): Promise<SearchRow[]> {
+  /** The cards of `ids` in that order, each with its excerpt when the engine marked a match. */
+  private async page(db: Kysely<Database>, match: Match, ids: number[]): Promise<SearchRow[]> {
+    const cards = await this.cards(db, ids);
     if (cards.length === 0) return cards;
     const texts = await this.markedTexts(
       db,
