@@ -5,8 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
-import { ContentStateWatcher, movedTextsOnly } from './content-state/content-state.js';
-import { keptAfterTextEdits } from './content-state/text-free-answers.js';
+import { changeSince, ContentStateWatcher } from './content-state/content-state.js';
+import { keptAfter } from './content-state/content-change.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
@@ -139,12 +139,14 @@ function createContext(options: BuildAppOptions): AppContext {
     inlineStyleHashes: [],
   };
   ctx.contentState.onChange((state, previous) => {
-    // Post texts alone: the lists, what was derived from them and the posts not edited stay
-    // (text-free-answers.ts).
-    if (movedTextsOnly(previous, state)) {
-      const kept = keptAfterTextEdits(state.textEditedSlugs);
-      ctx.responses.retainOnly(kept);
-      ctx.pages.retainOnly(kept);
+    // An import that changed posts alone: the answers that show none of it stay (and with post
+    // texts alone, what was derived from the cards).
+    const change = changeSince(previous, state);
+    if (change) {
+      if (change.cards) ctx.posts.contentChanged();
+      const kept = keptAfter(change);
+      ctx.responses.retainOnly((entry) => kept(entry.shows));
+      ctx.pages.retainOnly((entry) => kept(entry.shows));
     } else contentMoved();
     void schedule.refresh();
   });

@@ -87,11 +87,11 @@ export class BackupRepository {
   async setContentVersion(version: number): Promise<void> {
     await this.db
       .updateTable('content_state')
-      // A restore or an export's import may change anything (migration 014).
+      // A restore or an export's import may change anything (migration 016).
       .set({
         version,
-        text_only_since: null,
-        text_edited_slugs: null,
+        changed_since: null,
+        change_json: null,
         updated_at: new Date().toISOString(),
       })
       .where('id', '=', 1)

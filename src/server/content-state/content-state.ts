@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import type { Listen } from '../db/notifications.js';
 import type { Database } from '../db/schema.js';
+import type { ContentChange } from './content-change.js';
 
 /** The channel an import notifies on PostgreSQL when it publishes new content. */
 export const CONTENT_CHANNEL = 'postfolio_content';
@@ -20,41 +21,41 @@ export interface WatchOptions {
 export interface ContentState {
   version: number;
   site: SiteConfig | null;
-  /** The version before, when this one differs from it only in post texts (migration 014). */
-  textOnlySince: number | null;
-  /** With `textOnlySince`, the posts whose texts changed, when listed (migration 015). */
-  textEditedSlugs: string[] | null;
+  /** The version before, when this one differs from it only by `change` (migration 016). */
+  changedSince: number | null;
+  /** With `changedSince`, what the import changed of the posts. */
+  change: ContentChange | null;
 }
 
 /** Reads the content version and site config that import writes. */
 export async function readContentState(db: Kysely<Database>): Promise<ContentState> {
   const row = await db
     .selectFrom('content_state')
-    .select(['version', 'site_json', 'text_only_since', 'text_edited_slugs'])
+    .select(['version', 'site_json', 'changed_since', 'change_json'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  const since = row?.text_only_since;
+  const since = row?.changed_since;
+  const known = since !== null && since !== undefined && Boolean(row?.change_json);
   return {
     version: Number(row?.version ?? 0),
     site: row?.site_json ? (JSON.parse(row.site_json) as SiteConfig) : null,
-    textOnlySince: since === null || since === undefined ? null : Number(since),
-    textEditedSlugs: row?.text_edited_slugs
-      ? (JSON.parse(row.text_edited_slugs) as string[])
-      : null,
+    changedSince: known ? Number(since) : null,
+    // Written by the import from the same type (content.repository.ts, `publish`).
+    change: known ? (JSON.parse(row!.change_json!) as ContentChange) : null,
   };
 }
 
 /**
- * True when `next` differs from `previous` in post texts alone: one version on, which its import
- * recorded as texts only. A version seen for the first time, or several moves at once, may hold
- * any change.
+ * What `next` changed of the posts since `previous`, when it is one version on and its import
+ * recorded it; null when it may hold any change (a version seen for the first time, several
+ * moves at once, a restore).
  */
-export function movedTextsOnly(previous: ContentState, next: ContentState): boolean {
-  return (
-    previous.version >= 0 &&
+export function changeSince(previous: ContentState, next: ContentState): ContentChange | null {
+  return previous.version >= 0 &&
     next.version === previous.version + 1 &&
-    next.textOnlySince === previous.version
-  );
+    next.changedSince === previous.version
+    ? next.change
+    : null;
 }
 
 /**
@@ -68,8 +69,8 @@ export class ContentStateWatcher {
   private current: ContentState = {
     version: -1,
     site: null,
-    textOnlySince: null,
-    textEditedSlugs: null,
+    changedSince: null,
+    change: null,
   };
   private readonly listeners = new Set<(state: ContentState, previous: ContentState) => void>();
 

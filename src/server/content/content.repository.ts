@@ -1,8 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
+import type { ContentChange } from '../content-state/content-change.js';
 import { TagsRepository } from '../posts/tags.repository.js';
-import { CARD_FIELDS, cardKey } from './import-stages/card-changes.js';
+import { CARD_FIELDS, type StoredCard } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
 
 /** A post as import writes it; the id and timestamps are the store's. */
@@ -26,19 +27,23 @@ const BATCH = 400;
 export class ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The card key (import-stages/card-changes.ts) of each of these posts the store holds, by slug. */
-  async cardKeys(slugs: readonly string[]): Promise<Map<string, string>> {
-    const keys = new Map<string, string>();
-    if (slugs.length === 0) return keys;
+  /** The card (import-stages/card-changes.ts) of each of these posts the store holds, by slug. */
+  async storedCards(slugs: readonly string[]): Promise<Map<string, StoredCard>> {
+    const cards = new Map<string, StoredCard>();
+    if (slugs.length === 0) return cards;
     const posts = await this.db
       .selectFrom('posts')
       .select(['id', 'slug', ...CARD_FIELDS])
       .where('slug', 'in', slugs)
       .execute();
-    if (posts.length === 0) return keys;
+    if (posts.length === 0) return cards;
     const tagsOf = await new TagsRepository(this.db).ofPosts(posts.map((post) => post.id));
-    for (const post of posts) keys.set(post.slug, cardKey(post, tagsOf.get(post.id) ?? []));
-    return keys;
+    for (const { id, slug, ...fields } of posts)
+      cards.set(slug, {
+        fields,
+        tags: (tagsOf.get(id) ?? []).map(({ slug, name }) => ({ slug, name })),
+      });
+    return cards;
   }
 
   /** Each imported file's StoredSource, by its path in the content folder. */
@@ -165,22 +170,19 @@ export class ContentRepository {
   }
 
   /**
-   * Moves the content version on and stores the site config every instance serves; `textEdits`
-   * when nothing but post texts changed since the version before (migration 014), with the
-   * edited posts' slugs when listed (migration 015).
+   * Moves the content version on and stores the site config every instance serves, with what
+   * the import changed of the posts since the version before when it knows (migration 016).
    */
-  async publish(
-    siteJson: string,
-    now: string,
-    textEdits: { slugs: readonly string[] | null } | null = null,
-  ): Promise<void> {
+  async publish(siteJson: string, now: string, change: ContentChange | null = null): Promise<void> {
     await this.db
       .updateTable('content_state')
       .set((eb) => ({
         version: eb('version', '+', 1),
-        // The version before this one, which this one differs from only in post texts.
-        text_only_since: textEdits ? eb.ref('version') : null,
-        text_edited_slugs: textEdits?.slugs ? JSON.stringify(textEdits.slugs) : null,
+        changed_since: change ? eb.ref('version') : null,
+        change_json: change ? JSON.stringify(change) : null,
+        // Servers of the builds before migration 016 then drop every cached answer.
+        text_only_since: null,
+        text_edited_slugs: null,
         site_json: siteJson,
         updated_at: now,
       }))

@@ -130,7 +130,7 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
   await bulk.afterPosts();
   const searchIndex = performance.now() - merging;
   const deleted = prune
-    ? await removeGonePosts(repository, history, plan, folder.categorySlugs)
+    ? await removeGonePosts(repository, history, plan, folder.categorySlugs, step.writer.changes)
     : 0;
   await new PostTagsRepository(trx).deleteUnusedTags();
   await history.finish();
@@ -142,8 +142,8 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
       written: plan.written,
       deleted,
       imagesMoved,
-      textsOnly: step.writer.textsOnly,
-      textEditedSlugs: step.writer.textEditedSlugs,
+      slugsMoved: history.renamed,
+      posts: step.writer.changes,
     },
     now,
   );

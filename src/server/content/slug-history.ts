@@ -139,6 +139,11 @@ export class SlugHistory {
     return failures;
   }
 
+  /** Whether a post read was renamed: its old slug now answers differently. */
+  get renamed(): boolean {
+    return this.renames.length > 0;
+  }
+
   /** Before `--prune` deletes the posts not in `keep`: their public slugs will answer 410. */
   async prune(keep: Set<string>): Promise<void> {
     await this.repository.markRemoved(

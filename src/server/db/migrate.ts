@@ -16,6 +16,7 @@ import { postTextLast } from './migrations/012-post-text-last.js';
 import { cardIndexes } from './migrations/013-card-indexes.js';
 import { textOnlyVersions } from './migrations/014-text-only-versions.js';
 import { textEditedPosts } from './migrations/015-text-edited-posts.js';
+import { contentChanges } from './migrations/016-content-changes.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '013-card-indexes': cardIndexes(engine),
     '014-text-only-versions': textOnlyVersions(),
     '015-text-edited-posts': textEditedPosts(),
+    '016-content-changes': contentChanges(),
   };
 }
 

@@ -47,10 +47,14 @@ export interface ContentStateTable {
   version: number;
   /** The validated site config (categories, landing, portfolio) as JSON, written by import. */
   site_json: string | null;
-  /** The version this one differs from only in post texts, when an import wrote so (migration 014). */
+  /** Written null since migration 016, for servers of the builds before (migration 014). */
   text_only_since: number | null;
-  /** With `text_only_since`: the slugs whose texts changed (JSON), when few (migration 015). */
+  /** Written null since migration 016 (migration 015). */
   text_edited_slugs: string | null;
+  /** The version this one differs from only by `change_json`, when an import wrote so (016). */
+  changed_since: number | null;
+  /** With `changed_since`: what the import changed of the posts (a ContentChange as JSON). */
+  change_json: string | null;
   updated_at: string;
 }
 

@@ -106,7 +106,7 @@ describe('ResponseCache', () => {
       await new Promise<void>((resolve) => (release = resolve));
       return { body: 'produced before', contentType: 'application/json' };
     });
-    cache.retainOnly((key) => key.startsWith('/keep'));
+    cache.retainOnly((entry) => entry.key!.startsWith('/keep'));
     release();
     await late;
     expect(cache.get('/keep')).toBeDefined();

@@ -10,6 +10,8 @@ export interface CachedResponse {
   etag: string;
   contentType: string;
   headers: Record<string, string>;
+  /** What of the content it shows (`Produced.shows`). */
+  shows: readonly string[] | undefined;
   /** Compressed forms, made on the first request that accepts them. */
   br?: Buffer;
   /** True once `br` is the form kept for repeated answers (FIRST_BROTLI, KEPT_BROTLI). */
@@ -27,6 +29,11 @@ export interface Produced {
   body: string;
   contentType: string;
   headers?: Record<string, string>;
+  /**
+   * What of the content it shows, as content-state/shown-content.ts names it, so that an import
+   * that changed none of it leaves it cached; absent when it may show anything.
+   */
+  shows?: readonly string[];
   /** False keeps the response out of the cache (e.g. a 404 for an arbitrary URL). */
   cacheable?: boolean;
 }
@@ -151,13 +158,13 @@ export class ResponseCache {
   }
 
   /**
-   * Drops every entry whose key `keep` refuses. Like `clear`, nothing produced before the call
-   * is stored after it: it may have read what changed.
+   * Drops every entry `keep` refuses. Like `clear`, nothing produced before the call is stored
+   * after it: it may have read what changed.
    */
-  retainOnly(keep: (key: string) => boolean): void {
+  retainOnly(keep: (entry: CachedResponse) => boolean): void {
     this.generation += 1;
     for (const [key, entry] of this.entries)
-      if (!keep(key)) {
+      if (!keep(entry)) {
         this.entries.delete(key);
         this.bytes -= weightOf(key, entry);
       }
@@ -203,6 +210,7 @@ export class ResponseCache {
       etag: etagOf(body),
       contentType: produced.contentType,
       headers: produced.headers ?? {},
+      shows: produced.shows,
       br: undefined,
       brKept: false,
       gzip: undefined,

@@ -4,6 +4,7 @@ import type { Candidate, PostContextRepository } from './post-context.repository
 import { rankedCandidate, rankRelated, type RankedCandidate } from './related-posts.js';
 import type { Tag } from './tags.repository.js';
 import type { TagsService } from './tags.service.js';
+import { scope, type ShownContent } from '../content-state/shown-content.js';
 
 export const RELATED_POSTS = 5;
 /** The newest posts of each tag and of the category that are ranked; older ones are not. */
@@ -48,9 +49,17 @@ export class PostContext {
     this.newestOfTag.clear();
   }
 
-  async around(post: PostAt, tags: readonly Tag[]): Promise<Omit<PostWithRelated, 'post'>> {
+  /**
+   * `shown` learns what the answer shows beyond the post's category and tags: any card, when the
+   * related posts are filled from elsewhere.
+   */
+  async around(
+    post: PostAt,
+    tags: readonly Tag[],
+    shown?: ShownContent,
+  ): Promise<Omit<PostWithRelated, 'post'>> {
     const [posts, { previous, next }] = await Promise.all([
-      this.related(post, tags),
+      this.related(post, tags, shown),
       this.repository.neighbours(post),
     ]);
     return { posts, previous, next };
@@ -68,7 +77,11 @@ export class PostContext {
     );
   }
 
-  private async related(post: PostAt, tags: readonly Tag[]): Promise<RelatedPost[]> {
+  private async related(
+    post: PostAt,
+    tags: readonly Tag[],
+    shown?: ShownContent,
+  ): Promise<RelatedPost[]> {
     const category = post.category.id;
     const lists = await Promise.all([
       this.newestOfCategory.get(category, () =>
@@ -98,6 +111,7 @@ export class PostContext {
       RELATED_POSTS,
     );
     if (related.length === RELATED_POSTS) return related;
+    shown?.add(scope.anyCard);
     const taken = new Set(related.map((p) => p.slug));
     const others = await this.newestOthers(post, RELATED_POSTS);
     return [...related, ...others.filter((p) => !taken.has(p.slug))].slice(0, RELATED_POSTS);

@@ -7,6 +7,7 @@ import type { PostsRepository } from './posts.repository.js';
 import { TagsService } from './tags.service.js';
 import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
+import { scope, type ShownContent } from '../content-state/shown-content.js';
 
 export interface SearchResultPage {
   data: SearchCard[];
@@ -102,12 +103,20 @@ export class PostsService {
     return { data, current_page: page, last_page: lastPage(total, per), per_page: per, total };
   }
 
-  /** A post with its related posts; with `anyState` a draft or scheduled one too (previews). */
-  async post(slug: string, anyState = false): Promise<PostWithRelated> {
+  /**
+   * A post with its related posts; with `anyState` a draft or scheduled one too (previews).
+   * `shown` learns what of the content the answer shows.
+   */
+  async post(slug: string, anyState = false, shown?: ShownContent): Promise<PostWithRelated> {
     const post = await this.repository.findPublishedBySlug(slug, anyState);
     if (!post) throw notFound(`No post with slug "${slug}"`);
     const tags = await this.tags.ofPost(post.id);
-    const around = await this.context.around(post, tags);
+    const around = await this.context.around(post, tags, shown);
+    shown?.add(
+      scope.post(post.slug),
+      scope.category(post.category.id),
+      ...tags.map((tag) => scope.tag(tag.slug)),
+    );
     return { post: { ...post, tags: tags.map(({ slug, name }) => ({ slug, name })) }, ...around };
   }
 

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import type { Produced } from '../http/response-cache.js';
 import { PostMovesRepository } from '../posts/post-moves.repository.js';
+import { ShownContent } from '../content-state/shown-content.js';
 
 /** A path a post page may have: one segment that could be a slug. */
 const POST_PATH = /^\/([a-z0-9-]{1,120})$/;
@@ -63,8 +64,9 @@ export async function sendPostOrMoved(request: FastifyRequest, reply: FastifyRep
   const { ctx } = app;
   const entry = await ctx.responses.getOrProduce(request.url, async () => {
     try {
-      const body = JSON.stringify(await ctx.posts.post(slug));
-      return { body, contentType: 'application/json; charset=utf-8' };
+      const shown = new ShownContent();
+      const body = JSON.stringify(await ctx.posts.post(slug, false, shown));
+      return { body, contentType: 'application/json; charset=utf-8', shows: shown.scopes };
     } catch (error) {
       const moved =
         error instanceof HttpError && error.statusCode === 404

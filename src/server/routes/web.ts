@@ -12,6 +12,7 @@ import { isPreviewUrl, neverStored, PREVIEW_HEADERS } from '../preview/preview-p
 import { PageTemplate } from '../ssr/page-template.js';
 import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
+import { ShownContent } from '../content-state/shown-content.js';
 import { movedPostPage } from './post-moves.js';
 
 interface ServerEntry {
@@ -51,7 +52,7 @@ async function renderPage(
   url: string,
   preview: boolean,
 ) {
-  const watch = { unavailable: false };
+  const watch = { unavailable: false, shown: new ShownContent() };
   const result = await page.entry.render(
     // Concatenated, not resolved: a path such as //host must stay a path on this site.
     new Request(`http://localhost${url}`),
@@ -79,6 +80,7 @@ async function renderPage(
     contentType: 'text/html; charset=utf-8',
     cacheable: result.status === 200,
     headers: preview ? PREVIEW_HEADERS : undefined,
+    shows: watch.shown.scopes,
   };
 }
 

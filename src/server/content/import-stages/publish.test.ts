@@ -2,15 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { siteFixture } from '../../../../test/helpers/content-fixture.js';
 import { ImportPlan } from './plan.js';
 import { publishVersion, removeGonePosts, type ContentChanges } from './publish.js';
+import { ChangeCollector, type CardFields } from './card-changes.js';
+import { textEdits, type ContentChange } from '../../content-state/content-change.js';
+
+const card = (category_id: number): CardFields => ({
+  title: 'A post',
+  summary: 'About it.',
+  image: 'a.jpg',
+  image_alt: null,
+  category_id,
+  published_at: '2025-01-01T00:00:00.000Z',
+  modified_at: null,
+  draft: 0,
+  reading_minutes: 1,
+  word_count: 100,
+});
 
 const site = siteFixture({ news: 'News' });
 const NOW = '2025-06-01T00:00:00.000Z';
+const postsChanged = (posts: string[] | null): ContentChanges['posts'] => ({
+  change: () => ({ ...textEdits(posts), cards: posts === null }),
+});
 const NOTHING: ContentChanges = {
   written: 0,
   deleted: 0,
   imagesMoved: false,
-  textsOnly: true,
-  textEditedSlugs: [],
+  slugsMoved: false,
+  posts: postsChanged([]),
 };
 
 /** A store whose site config is `stored`; logs publishing and announcing in order. */
@@ -18,9 +36,9 @@ function fakeStore(stored: string | null) {
   const log: string[] = [];
   const repository = {
     siteJson: async () => stored,
-    publish: async (json: string, now: string, edits: { slugs: readonly string[] | null } | null) =>
+    publish: async (json: string, now: string, change?: ContentChange | null) =>
       void log.push(
-        `publish ${json.length} ${now}${edits ? ` texts only of ${edits.slugs?.join(',') ?? 'any'}` : ''}`,
+        `publish ${json.length} ${now}${change ? ` of ${change.posts?.join(',') ?? 'any'}` : ''}`,
       ),
   };
   const bulk = { announce: async () => void log.push('announce') };
@@ -35,19 +53,15 @@ describe('publishing the content version', () => {
   });
 
   it.each<[string, ContentChanges, string]>([
+    ['a post written', { ...NOTHING, written: 1, posts: postsChanged(['alpha']) }, ' of alpha'],
     [
-      'a post whose text alone changed',
-      { ...NOTHING, written: 1, textEditedSlugs: ['alpha'] },
-      ' texts only of alpha',
+      'more posts written than are listed',
+      { ...NOTHING, written: 2000, posts: postsChanged(null) },
+      ' of any',
     ],
-    [
-      'more posts whose texts alone changed than are listed',
-      { ...NOTHING, written: 2000, textEditedSlugs: null },
-      ' texts only of any',
-    ],
-    ['a post whose card changed', { ...NOTHING, written: 1, textsOnly: false }, ''],
-    ['a post removed', { ...NOTHING, deleted: 1 }, ''],
+    ['a post removed', { ...NOTHING, deleted: 1, posts: postsChanged(['gone']) }, ' of gone'],
     ['an image moved', { ...NOTHING, written: 1, imagesMoved: true }, ''],
+    ['a renamed file', { ...NOTHING, written: 1, slugsMoved: true }, ''],
   ])('moves it for %s, then announces it', async (_, changes, kind) => {
     const { log, repository, bulk } = fakeStore(JSON.stringify(site));
     expect(await publishVersion(repository, bulk, site, changes, NOW)).toBe(true);
@@ -58,7 +72,7 @@ describe('publishing the content version', () => {
     for (const stored of [JSON.stringify(siteFixture({ guides: 'Guides' })), null]) {
       const { log, repository, bulk } = fakeStore(stored);
       expect(await publishVersion(repository, bulk, site, NOTHING, NOW)).toBe(true);
-      expect(log[0], 'a new site config is more than texts').not.toMatch(/texts only/);
+      expect(log[0], 'a new site config is more than posts').not.toMatch(/ of /);
       expect(log).toHaveLength(2);
     }
   });
@@ -67,6 +81,7 @@ describe('publishing the content version', () => {
 describe('removing the posts whose files are gone', () => {
   it('records the removed slugs first, then deletes those no file claimed', async () => {
     const log: string[] = [];
+    const changes = new ChangeCollector();
     const plan = new ImportPlan(new Map(), new Set());
     plan.claim('kept', 'posts/kept.md');
     const removed = await removeGonePosts(
@@ -77,12 +92,22 @@ describe('removing the posts whose files are gone', () => {
           log.push(`categories except ${[...keep].join(',')}`);
           return 0;
         },
+        storedCards: async (slugs) =>
+          new Map(slugs.map((slug, i) => [slug, { fields: card(i + 1), tags: [] }])),
       },
       { prune: async (live) => void log.push(`history keeps ${[...live].join(',')}`) },
       plan,
       new Set(['news']),
+      changes,
     );
     expect(removed).toBe(2);
     expect(log).toEqual(['history keeps kept', 'delete gone-1,gone-2', 'categories except news']);
+    expect(changes.change()).toEqual({
+      posts: ['gone-1', 'gone-2'],
+      categories: [1, 2],
+      tags: [],
+      cards: true,
+      counts: true,
+    });
   });
 });

@@ -3,16 +3,18 @@ import type { ContentRepository } from '../content.repository.js';
 import type { SlugHistory } from '../slug-history.js';
 import type { ImportPlan } from './plan.js';
 import type { BulkWrite } from './target.js';
+import type { ChangeCollector } from './card-changes.js';
+import { WRITE_BATCH } from './write.js';
 
 /** What an import changed besides the site config. */
 export interface ContentChanges {
   written: number;
   deleted: number;
   imagesMoved: boolean;
-  /** Every post written was one the store held, changed in its text alone (PostWriter). */
-  textsOnly: boolean;
-  /** With `textsOnly`, those posts' slugs when they are few; null when not listed. */
-  textEditedSlugs: readonly string[] | null;
+  /** A post's file was renamed to a new slug (slug-history.ts). */
+  slugsMoved: boolean;
+  /** What the posts written and removed changed (PostWriter, removeGonePosts). */
+  posts: Pick<ChangeCollector, 'change'>;
 }
 
 /**
@@ -20,22 +22,30 @@ export interface ContentChanges {
  * and the categories neither configured nor used. Returns the posts removed.
  */
 export async function removeGonePosts(
-  repository: Pick<ContentRepository, 'allSlugs' | 'deletePosts' | 'deleteUnusedCategoriesExcept'>,
+  repository: Pick<
+    ContentRepository,
+    'allSlugs' | 'deletePosts' | 'deleteUnusedCategoriesExcept' | 'storedCards'
+  >,
   history: Pick<SlugHistory, 'prune'>,
   plan: Pick<ImportPlan, 'slugs' | 'removals'>,
   categorySlugs: Set<string>,
+  changes: Pick<ChangeCollector, 'removed'>,
 ): Promise<number> {
   await history.prune(new Set(plan.slugs.keys()));
   const gone = plan.removals(await repository.allSlugs());
+  // A batch at a time: a prune may remove every post of a large store.
+  for (let start = 0; start < gone.length; start += WRITE_BATCH)
+    for (const [slug, card] of await repository.storedCards(gone.slice(start, start + WRITE_BATCH)))
+      changes.removed(slug, card);
   await repository.deletePosts(gone);
   await repository.deleteUnusedCategoriesExcept(categorySlugs);
   return gone.length;
 }
 
 /**
- * Moves the content version on and announces it, which drops every instance's caches: so only
- * when the import changed something. Records whether that was post texts alone (and whose), for
- * which the instances keep what no edited text is part of. Returns whether it moved.
+ * Moves the content version on and announces it, which drops every instance's cached answers
+ * that show what changed: so only when the import changed something. Records what it changed of
+ * the posts, when that is all it changed. Returns whether it moved.
  */
 export async function publishVersion(
   repository: Pick<ContentRepository, 'siteJson' | 'publish'>,
@@ -48,9 +58,8 @@ export async function publishVersion(
   const siteMoved = (await repository.siteJson()) !== siteJson;
   const moved = changes.written > 0 || changes.deleted > 0 || changes.imagesMoved || siteMoved;
   if (!moved) return false;
-  const textsOnly =
-    changes.textsOnly && changes.deleted === 0 && !changes.imagesMoved && !siteMoved;
-  await repository.publish(siteJson, now, textsOnly ? { slugs: changes.textEditedSlugs } : null);
+  const postsAlone = !changes.imagesMoved && !changes.slugsMoved && !siteMoved;
+  await repository.publish(siteJson, now, postsAlone ? changes.posts.change() : null);
   await bulk.announce();
   return true;
 }

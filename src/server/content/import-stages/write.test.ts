@@ -3,8 +3,8 @@ import type { PostRow } from '../content.repository.js';
 import type { ParsedPost } from '../post-file.js';
 import type { TaggedPost } from '../post-tags.repository.js';
 import { LOAD_AHEAD, loadAhead } from './parse.js';
-import { cardKey } from './card-changes.js';
-import { PostWriter, TEXT_EDITS_LISTED, toRow, WRITE_BATCH, writeBatch } from './write.js';
+import { CHANGE_LISTED } from '../../content-state/content-change.js';
+import { PostWriter, toRow, WRITE_BATCH, writeBatch } from './write.js';
 
 const row = (slug: string) => ({ slug }) as PostRow;
 const tagged = (slug: string): TaggedPost => ({ slug, tags: [], publishedAt: '2025-01-01' });
@@ -18,8 +18,8 @@ function recordingWriter(refused = () => false, stored = new Set<string>(), batc
   const writer = new PostWriter(
     {
       upsertPosts: async (rows) => void log.push(`posts ${rows.map((r) => r.slug).join(',')}`),
-      cardKeys: async (slugs) =>
-        new Map(slugs.filter((s) => stored.has(s)).map((s) => [s, cardKey(row(s), [])])),
+      storedCards: async (slugs) =>
+        new Map(slugs.filter((s) => stored.has(s)).map((s) => [s, { fields: row(s), tags: [] }])),
     },
     { replaceLinks: async (posts) => void log.push(`tags ${posts.length}`) },
     { beforeBatch: async (rows) => void log.push(`before ${rows}`) },
@@ -61,21 +61,30 @@ describe('the post writer', () => {
     expect(log).toEqual([]);
   });
 
-  it('lists the posts whose texts alone it wrote', async () => {
+  it('records the posts whose texts alone it wrote', async () => {
     const { writer } = recordingWriter(undefined, new Set(['a', 'b', 'c', 'd']));
     await addAll(writer, ['a', 'b', 'c', 'd']);
-    expect(writer.textsOnly).toBe(true);
-    expect(writer.textEditedSlugs).toEqual(['a', 'b', 'c', 'd']);
+    expect(writer.changes.change()).toEqual({
+      posts: ['a', 'b', 'c', 'd'],
+      categories: [],
+      tags: [],
+      cards: false,
+      counts: false,
+    });
   });
 
-  it('lists none once a post is new, or when it edited more than are listed', async () => {
+  it('records a new post as a change of cards and counts, and lists no posts past the limit', async () => {
     const { writer } = recordingWriter(undefined, new Set(['a', 'b', 'c']));
     await addAll(writer, ['a', 'b', 'c', 'new']);
-    expect([writer.textsOnly, writer.textEditedSlugs]).toEqual([false, null]);
-    const many = Array.from({ length: TEXT_EDITS_LISTED + 1 }, (_, i) => `post-${i}`);
+    expect(writer.changes.change()).toMatchObject({
+      posts: ['a', 'b', 'c', 'new'],
+      cards: true,
+      counts: true,
+    });
+    const many = Array.from({ length: CHANGE_LISTED + 1 }, (_, i) => `post-${i}`);
     const { writer: large } = recordingWriter(undefined, new Set(many), 400);
     await addAll(large, many);
-    expect([large.textsOnly, large.textEditedSlugs]).toEqual([true, null]);
+    expect(large.changes.change()).toMatchObject({ posts: null, cards: false });
   });
 
   it('stops writing once the import is refused, and drops what it held', async () => {

@@ -5,14 +5,8 @@ import type { ParsedPost } from '../post-file.js';
 import type { PostTagsRepository, TaggedPost } from '../post-tags.repository.js';
 import { POST_HEAP_BYTES } from './parse.js';
 import type { BulkWrite } from './target.js';
-import { cardKey } from './card-changes.js';
+import { ChangeCollector } from './card-changes.js';
 import { getHeapStatistics } from 'node:v8';
-
-/**
- * A text-only import lists its posts' slugs for the servers when it edited at most this many
- * (content-state.ts): ≈ 30 KB in the content state's row at most.
- */
-export const TEXT_EDITS_LISTED = 1000;
 
 /** Rows written per batch inside the import's transaction. */
 export const WRITE_BATCH = 400;
@@ -33,12 +27,12 @@ export class PostWriter {
   private rows: PostRow[] = [];
   private tags: TaggedPost[] = [];
   private written = 0;
-  private cardsMoved = false;
-  private readonly edited: string[] = [];
+  /** What the posts written changed, for the servers' caches (content-state/content-change.ts). */
+  readonly changes = new ChangeCollector();
 
   /** `refused`: true once the import will be rolled back, when writing more is wasted. */
   constructor(
-    private readonly posts: Pick<ContentRepository, 'upsertPosts' | 'cardKeys'>,
+    private readonly posts: Pick<ContentRepository, 'upsertPosts' | 'storedCards'>,
     private readonly tagLinks: Pick<PostTagsRepository, 'replaceLinks'>,
     private readonly bulk: Pick<BulkWrite, 'beforeBatch'>,
     private readonly now: string,
@@ -55,32 +49,19 @@ export class PostWriter {
     if (this.rows.length >= this.batch) await this.flush();
   }
 
-  /**
-   * True when every post written so far is one the store held, changed in its text alone: its
-   * card, links and tags are as they were (card-changes.ts).
-   */
-  get textsOnly(): boolean {
-    return !this.cardsMoved;
-  }
-
-  /** With `textsOnly`, the slugs of the posts written, when at most TEXT_EDITS_LISTED; else null. */
-  get textEditedSlugs(): readonly string[] | null {
-    return this.textsOnly && this.edited.length <= TEXT_EDITS_LISTED ? this.edited : null;
-  }
-
-  /** Whether this batch adds a post or changes what one shows beyond its own page. */
-  private async changesCards(): Promise<boolean> {
-    const stored = await this.posts.cardKeys(this.rows.map((row) => row.slug));
-    return this.rows.some((row, i) => stored.get(row.slug) !== cardKey(row, this.tags[i]!.tags));
+  /** Notes what each post of this batch changes, against the card the store holds. */
+  private async noteChanges(): Promise<void> {
+    const stored = await this.posts.storedCards(this.rows.map((row) => row.slug));
+    this.rows.forEach((row, i) =>
+      this.changes.wrote(row.slug, row, this.tags[i]!.tags, stored.get(row.slug)),
+    );
   }
 
   async flush(): Promise<void> {
     if (!this.refused() && this.rows.length) {
       this.written += this.rows.length;
       await this.bulk.beforeBatch(this.written);
-      if (!this.cardsMoved) this.cardsMoved = await this.changesCards();
-      if (!this.cardsMoved && this.edited.length <= TEXT_EDITS_LISTED)
-        for (const row of this.rows) this.edited.push(row.slug);
+      await this.noteChanges();
       await this.posts.upsertPosts(this.rows, this.now);
       await this.tagLinks.replaceLinks(this.tags);
     }

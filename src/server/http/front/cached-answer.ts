@@ -169,16 +169,24 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
   return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
 }
 
-/** Caches the JSON form of a value under the request's URL and sends it. */
+/**
+ * Caches the JSON form of a value under the request's URL and sends it. `shows`: what of the
+ * content it shows (content-state/shown-content.ts); absent when it may show anything.
+ */
 export async function sendCachedJson(
   cache: ResponseCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  produce: () => Promise<{ value: unknown; headers?: Record<string, string> }>,
+  produce: () => Promise<{
+    value: unknown;
+    headers?: Record<string, string>;
+    shows?: readonly string[];
+  }>,
 ) {
   const entry = await cache.getOrProduce(request.url, async () => {
-    const { value, headers } = await produce();
-    return { body: JSON.stringify(value), contentType: 'application/json; charset=utf-8', headers };
+    const { value, headers, shows } = await produce();
+    const body = JSON.stringify(value);
+    return { body, contentType: 'application/json; charset=utf-8', headers, shows };
   });
   return sendCached(request, reply, entry);
 }

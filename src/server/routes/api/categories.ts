@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, CategoryList } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
+import { scope } from '../../content-state/shown-content.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
@@ -15,6 +16,9 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({ value: await posts.categories() })),
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.categories(),
+        shows: [scope.counts],
+      })),
   );
 };

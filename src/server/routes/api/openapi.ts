@@ -8,6 +8,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
     const entry = await app.ctx.responses.getOrProduce(request.url, async () => ({
       body: JSON.stringify(app.swagger()),
       contentType: 'application/json; charset=utf-8',
+      shows: [],
     }));
     return sendCached(request, reply, entry);
   });

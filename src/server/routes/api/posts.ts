@@ -11,6 +11,7 @@ import {
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { sendPostOrMoved } from '../post-moves.js';
 import { API_ROUTES } from '../../../shared/paths.js';
+import { scope, tagsOfCards } from '../../content-state/shown-content.js';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
@@ -26,9 +27,10 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({
-        value: await posts.postsPage(request.query.page ?? 1),
-      })),
+      sendCachedJson(responses, request, reply, async () => {
+        const value = await posts.postsPage(request.query.page ?? 1);
+        return { value, shows: [scope.anyCard] };
+      }),
   );
 
   app.get(
@@ -43,9 +45,11 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({
-        value: await posts.postsPage(request.query.page ?? 1, request.params.categoryId),
-      })),
+      sendCachedJson(responses, request, reply, async () => {
+        const { categoryId } = request.params;
+        const value = await posts.postsPage(request.query.page ?? 1, categoryId);
+        return { value, shows: [scope.category(categoryId), ...tagsOfCards(value.data)] };
+      }),
   );
 
   app.get(

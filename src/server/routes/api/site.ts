@@ -12,6 +12,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     (request, reply) =>
       sendCachedJson(app.ctx.responses, request, reply, async () => ({
         value: await withSiteImages(publicSite(app.ctx), app.ctx.images),
+        // The site config and its images: no post.
+        shows: [],
       })),
   );
 };

@@ -3,6 +3,7 @@ import { ApiError, PageQuery, PostPage } from '../../../shared/schemas/api.js';
 import { TagList, TagParams } from '../../../shared/schemas/tags.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
+import { scope, tagsOfCards } from '../../content-state/shown-content.js';
 
 export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;
@@ -17,7 +18,10 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({ value: await posts.tags.list() })),
+      sendCachedJson(responses, request, reply, async () => ({
+        value: await posts.tags.list(),
+        shows: [scope.anyCard],
+      })),
   );
 
   app.get(
@@ -32,8 +36,10 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request, reply) =>
-      sendCachedJson(responses, request, reply, async () => ({
-        value: await posts.tagPage(request.query.page ?? 1, request.params.tag),
-      })),
+      sendCachedJson(responses, request, reply, async () => {
+        const { tag } = request.params;
+        const value = await posts.tagPage(request.query.page ?? 1, tag);
+        return { value, shows: [scope.tag(tag), ...tagsOfCards(value.data)] };
+      }),
   );
 };
