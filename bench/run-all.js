@@ -21,6 +21,7 @@ const scripts = [
   'import.js',
   'images.js',
   'dev-reload.js',
+  'cache-after-import.js',
   'workers.js',
   'memory.js',
   'drain.js',

@@ -10,12 +10,17 @@ const change = (extra: Partial<ContentChange>): ContentChange => ({
 /** What each kind of answer shows, as its producer records it. */
 const SHOWN = {
   allPosts: [scope.anyCard],
-  categoryList: [scope.category(2), scope.tag('http')],
+  categoryList: [scope.category(2), scope.tagName('http')],
   tagList: [scope.tag('css')],
   categories: [scope.counts],
   landing: [],
-  alpha: [scope.post('alpha'), scope.category(1), scope.tag('http')],
-  beta: [scope.post('beta'), scope.category(2)],
+  alpha: [
+    scope.post('alpha'),
+    scope.categoryLinks(1),
+    scope.tagLinks('http'),
+    scope.tagName('http'),
+  ],
+  beta: [scope.post('beta'), scope.categoryLinks(2)],
   search: undefined,
 } satisfies Record<string, readonly string[] | undefined>;
 
@@ -49,9 +54,30 @@ describe('keptAfter', () => {
     ]);
   });
 
-  it('after a card change, drops the lists of its category and tags and what shows any card', () => {
-    const retitled = change({ posts: ['alpha'], categories: [1], tags: ['http'], cards: true });
-    expect(keptBy(retitled)).toEqual(['tagList', 'categories', 'landing', 'beta']);
+  it('after new reading figures, drops the lists of its category and tags and what shows any card', () => {
+    const longer = change({ posts: ['gamma'], categories: [1], tags: ['http'], cards: true });
+    expect(keptBy(longer)).toEqual([
+      'categoryList',
+      'tagList',
+      'categories',
+      'landing',
+      'alpha',
+      'beta',
+    ]);
+    const onAlpha = change({ posts: ['alpha'], categories: [2], tags: ['css'], cards: true });
+    expect(keptBy(onAlpha)).toEqual(['categories', 'landing', 'beta']);
+  });
+
+  it('after a new title, drops the posts that link to it too', () => {
+    const retitled = change({
+      posts: ['gamma'],
+      categories: [1],
+      tags: ['css'],
+      linkCategories: [1],
+      linkTags: ['css'],
+      cards: true,
+    });
+    expect(keptBy(retitled)).toEqual(['categoryList', 'categories', 'landing', 'beta']);
   });
 
   it('after a post is added, drops what counts posts too', () => {
@@ -59,10 +85,17 @@ describe('keptAfter', () => {
       posts: ['gamma'],
       categories: [3],
       tags: ['css'],
+      linkCategories: [3],
+      linkTags: ['css'],
       cards: true,
       counts: true,
     });
     expect(keptBy(added)).toEqual(['categoryList', 'landing', 'alpha', 'beta']);
+  });
+
+  it("after a tag's new name, drops every answer that shows it", () => {
+    const renamed = change({ posts: ['gamma'], tagNames: ['http'], cards: true });
+    expect(keptBy(renamed)).toEqual(['tagList', 'categories', 'landing', 'beta']);
   });
 });
 
@@ -75,7 +108,7 @@ describe('ShownContent', () => {
 
   it("names the tags of a page's cards", () => {
     const cards = [{ tags: [{ slug: 'http' }, { slug: 'css' }] }, { tags: [] }];
-    expect(tagsOfCards(cards)).toEqual([scope.tag('http'), scope.tag('css')]);
+    expect(tagsOfCards(cards)).toEqual([scope.tagName('http'), scope.tagName('css')]);
   });
 });
 

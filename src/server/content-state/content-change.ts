@@ -12,6 +12,12 @@ export interface ContentChange {
   categories: readonly number[];
   /** The tags (by slug) whose lists changed, as the categories. */
   tags: readonly string[];
+  /** The categories of every post whose link changed (shown-content.ts, `categoryLinks`). */
+  linkCategories: readonly number[];
+  /** The tags of every post whose link changed. */
+  linkTags: readonly string[];
+  /** The tags whose names changed. */
+  tagNames: readonly string[];
   /** Some post's card changed (it was added, removed, or changed beyond its text). */
   cards: boolean;
   /** Some category's number of posts may have changed (a post added, removed, moved, hidden). */
@@ -23,7 +29,16 @@ export const CHANGE_LISTED = 1000;
 
 /** A change of post texts alone: those posts' pages and views go, the rest stays. */
 export function textEdits(posts: readonly string[] | null): ContentChange {
-  return { posts, categories: [], tags: [], cards: false, counts: false };
+  return {
+    posts,
+    categories: [],
+    tags: [],
+    linkCategories: [],
+    linkTags: [],
+    tagNames: [],
+    cards: false,
+    counts: false,
+  };
 }
 
 /**
@@ -36,6 +51,9 @@ export function keptAfter(
   const changed = new Set<string>([
     ...change.categories.map(scope.category),
     ...change.tags.map(scope.tag),
+    ...change.linkCategories.map(scope.categoryLinks),
+    ...change.linkTags.map(scope.tagLinks),
+    ...change.tagNames.map(scope.tagName),
     ...(change.posts ?? []).map(scope.post),
   ]);
   if (change.cards) changed.add(scope.anyCard);

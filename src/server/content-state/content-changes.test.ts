@@ -114,28 +114,49 @@ describe.each(ENGINES)('the cached answers an import leaves, on %s', (engine) =>
     expect(await get(POST_PAGE)).toContain('CACHES');
   });
 
-  it.each<[string, Partial<FixturePost>, string]>([
-    ['its title', { title: 'Alpha, renamed' }, 'Alpha, renamed'],
+  it.each<[string, Partial<FixturePost>, string, boolean]>([
+    ['its title', { title: 'Alpha, renamed' }, 'Alpha, renamed', true],
     [
       'its reading figures',
       { body: 'Alpha speaks of caches, ETags and much more.' },
       '"word_count":8',
+      false,
     ],
-    ['its tags', { tags: ['caching', 'http'] }, '"slug":"http"'],
-    ['its summary', { summary: 'On caches, again.' }, 'On caches, again.'],
-  ])('after %s, drops what shows its card and keeps the other category', async (_, edit, seen) => {
+    ['its tags', { tags: ['caching', 'http'] }, '"slug":"http"', true],
+    ['its summary', { summary: 'On caches, again.' }, 'On caches, again.', true],
+  ])(
+    'after %s, drops what shows its card and keeps the other category',
+    async (_, edit, seen, linked) => {
+      await importWith({});
+      const linking = [OTHER_POST, OTHER_POST_PAGE];
+      await cache([LIST, LIST_PAGE, news, ...linking, guides, GUIDE, GUIDE_PAGE, LANDING]);
+      const kept = entries([guides, GUIDE, GUIDE_PAGE, LANDING, ...(linked ? [] : linking)]);
+      await importWith(edit);
+      expect((await readContentState(h.test.store.db)).change).toMatchObject({
+        posts: ['alpha'],
+        cards: true,
+        counts: false,
+      });
+      // The posts of its category link to it (related posts, neighbours): its reading figures
+      // are on its card alone.
+      for (const url of [LIST, LIST_PAGE, news, ...(linked ? linking : [])])
+        expect(cached(url), url).toBeUndefined();
+      await expectKeptAndCurrent(kept);
+      expect(await get(LIST)).toContain(seen);
+    },
+  );
+
+  it("after a tag's new name, drops every answer that shows the tag", async () => {
     await importWith({});
-    await cache([LIST, LIST_PAGE, news, OTHER_POST, guides, GUIDE, GUIDE_PAGE, LANDING]);
-    const kept = entries([guides, GUIDE, GUIDE_PAGE, LANDING]);
-    await importWith(edit);
-    expect((await readContentState(h.test.store.db)).change).toMatchObject({
-      posts: ['alpha'],
-      cards: true,
-      counts: false,
-    });
-    for (const url of [LIST, LIST_PAGE, news, OTHER_POST]) expect(cached(url), url).toBeUndefined();
+    await cache([GUIDE, GUIDE_PAGE, guides, CSS_LIST, LANDING]);
+    const kept = entries([LANDING]);
+    // The slug of "CSS" is the guides' tag "css": the name is now the one alpha writes.
+    await importWith({ tags: ['caching', 'CSS'] });
+    expect((await readContentState(h.test.store.db)).change).toMatchObject({ tagNames: ['css'] });
+    for (const url of [GUIDE, GUIDE_PAGE, guides, CSS_LIST])
+      expect(cached(url), url).toBeUndefined();
+    expect(await get(GUIDE)).toContain('"name":"CSS"');
     await expectKeptAndCurrent(kept);
-    expect(await get(LIST)).toContain(seen);
   });
 
   it('after a new post, drops its lists and every page that counts posts, and keeps the rest', async () => {

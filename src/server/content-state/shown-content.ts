@@ -1,14 +1,26 @@
 /**
  * The parts of the content an answer can show, each named as an import's change names what it
- * changed (content-change.ts): a post (its text and card), the list of a category or of a tag,
- * any card at all (the list of every post, the tags with their counts), the number of posts of
- * each category (the categories every reader page lists).
+ * changed (content-change.ts).
  */
 export const scope = {
+  /** A post: its text and its card. */
   post: (slug: string) => `post:${slug}`,
+  /** The cards of a category's list. */
   category: (id: number) => `category:${id}`,
+  /** The cards of a tag's list. */
   tag: (slug: string) => `tag:${slug}`,
+  /**
+   * The links to a category's posts that another post's page shows (its related posts and
+   * neighbours): title, summary, image, date and place; not the reading figures a card has.
+   */
+  categoryLinks: (id: number) => `category-links:${id}`,
+  /** The links to a tag's posts that another post's page shows (its related posts). */
+  tagLinks: (slug: string) => `tag-links:${slug}`,
+  /** The name of a tag, which every post and card that carries it shows. */
+  tagName: (slug: string) => `tag-name:${slug}`,
+  /** Any card at all: the list of every post, the tags with their counts. */
   anyCard: 'cards',
+  /** The number of posts of each category (the categories every reader page lists). */
   counts: 'counts',
 } as const;
 
@@ -41,5 +53,5 @@ export class ShownContent {
 
 /** The scopes a page of cards shows besides its list's own: the tags each card names. */
 export function tagsOfCards(cards: readonly { tags: readonly { slug: string }[] }[]): string[] {
-  return cards.flatMap((card) => card.tags.map((tag) => scope.tag(tag.slug)));
+  return cards.flatMap((card) => card.tags.map((tag) => scope.tagName(tag.slug)));
 }

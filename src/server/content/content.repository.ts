@@ -46,6 +46,20 @@ export class ContentRepository {
     return cards;
   }
 
+  /** The names the store holds for these tags, by slug (those it holds). */
+  async tagNames(slugs: readonly string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (let start = 0; start < slugs.length; start += BATCH) {
+      const rows = await this.db
+        .selectFrom('tags')
+        .select(['slug', 'name'])
+        .where('slug', 'in', slugs.slice(start, start + BATCH))
+        .execute();
+      for (const row of rows) names.set(row.slug, row.name);
+    }
+    return names;
+  }
+
   /** Each imported file's StoredSource, by its path in the content folder. */
   async existingSources(): Promise<Map<string, StoredSource>> {
     const rows = await this.db

@@ -112,10 +112,11 @@ export class PostsService {
     if (!post) throw notFound(`No post with slug "${slug}"`);
     const tags = await this.tags.ofPost(post.id);
     const around = await this.context.around(post, tags, shown);
+    // Its related posts and neighbours are links to posts of its category and tags.
     shown?.add(
       scope.post(post.slug),
-      scope.category(post.category.id),
-      ...tags.map((tag) => scope.tag(tag.slug)),
+      scope.categoryLinks(post.category.id),
+      ...tags.flatMap((tag) => [scope.tagLinks(tag.slug), scope.tagName(tag.slug)]),
     );
     return { post: { ...post, tags: tags.map(({ slug, name }) => ({ slug, name })) }, ...around };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_LISTED } from '../../content-state/content-change.js';
+import { CHANGE_LISTED, textEdits } from '../../content-state/content-change.js';
 import { ChangeCollector, type CardFields } from './card-changes.js';
 
 const card = (extra: Partial<CardFields> = {}): CardFields => ({
@@ -21,13 +21,33 @@ describe('ChangeCollector', () => {
   it('records a text edit as its post alone', () => {
     const changes = new ChangeCollector();
     changes.wrote('alpha', card(), [tag('http')], { fields: card(), tags: [tag('http')] });
-    expect(changes.change()).toEqual({
-      posts: ['alpha'],
-      categories: [],
-      tags: [],
-      cards: false,
-      counts: false,
+    expect(changes.change()).toEqual(textEdits(['alpha']));
+  });
+
+  it('records new reading figures as a change of its lists, not of the links other posts show', () => {
+    const changes = new ChangeCollector();
+    changes.wrote('alpha', card({ word_count: 120, reading_minutes: 2 }), [tag('http')], {
+      fields: card(),
+      tags: [tag('http')],
     });
+    expect(changes.change()).toEqual({
+      ...textEdits(['alpha']),
+      categories: [1],
+      tags: ['http'],
+      cards: true,
+    });
+  });
+
+  it('records a tag written with a new name', () => {
+    const changes = new ChangeCollector();
+    changes.named(
+      [tag('http', 'HTTP'), tag('css'), tag('new')],
+      new Map([
+        ['http', 'http'],
+        ['css', 'css'],
+      ]),
+    );
+    expect(changes.change()?.tagNames).toEqual(['http']);
   });
 
   it('records a new title as a card change of its category and tags, counts as they were', () => {
@@ -37,11 +57,12 @@ describe('ChangeCollector', () => {
       tags: [tag('http')],
     });
     expect(changes.change()).toEqual({
-      posts: ['alpha'],
+      ...textEdits(['alpha']),
       categories: [1],
       tags: ['http'],
+      linkCategories: [1],
+      linkTags: ['http'],
       cards: true,
-      counts: false,
     });
   });
 
@@ -54,6 +75,8 @@ describe('ChangeCollector', () => {
     expect(changes.change()).toMatchObject({
       categories: [2, 1],
       tags: ['css', 'http'],
+      linkCategories: [2, 1],
+      linkTags: ['css', 'http'],
       cards: true,
       counts: true,
     });
@@ -76,7 +99,12 @@ describe('ChangeCollector', () => {
     for (const [name, write] of cases) {
       const changes = new ChangeCollector();
       write(changes);
-      expect(changes.change(), name).toMatchObject({ categories: [1], cards: true, counts: true });
+      expect(changes.change(), name).toMatchObject({
+        categories: [1],
+        linkCategories: [1],
+        cards: true,
+        counts: true,
+      });
     }
   });
 

@@ -37,16 +37,39 @@ export interface StoredCard {
 
 /** Card fields that move a post between categories' counts or in and out of view. */
 const COUNTED_FIELDS = ['category_id', 'draft', 'published_at'] as const;
+/**
+ * What another post's page shows of a post, or ranks it by, as one string: its title, summary,
+ * image, date, place and tags (a related post, a neighbour); not its reading figures.
+ */
+const LINK_FIELDS = ['title', 'summary', 'image', 'category_id', 'published_at', 'draft'] as const;
+
+function linkKey(fields: CardFields, tags: readonly TagRef[]): string {
+  return JSON.stringify([LINK_FIELDS.map((field) => fields[field]), tags.map((tag) => tag.slug)]);
+}
+
+/** Categories and tags, each list null once past CHANGE_LISTED. */
+class Touched {
+  categories: Set<number> | null = new Set();
+  tags: Set<string> | null = new Set();
+
+  add(fields: CardFields, tags: readonly TagRef[]): void {
+    this.categories = listed(this.categories, fields.category_id);
+    for (const tag of tags) this.tags = listed(this.tags, tag.slug);
+  }
+}
 
 /**
  * What an import changed of the posts, post by post as it writes and removes them: the
  * ContentChange its version records, or null once it is too much to list.
  */
 export class ChangeCollector {
-  // Each emptied and null once past CHANGE_LISTED, so that a large import holds no long list.
+  // Each null once past CHANGE_LISTED, so that a large import holds no long list.
   private posts: Set<string> | null = new Set();
-  private categories: Set<number> | null = new Set();
-  private tags: Set<string> | null = new Set();
+  private tagNames: Set<string> | null = new Set();
+  /** The lists whose cards changed. */
+  private readonly lists = new Touched();
+  /** The lists whose posts' links changed. */
+  private readonly links = new Touched();
   private cards = false;
   private counts = false;
 
@@ -57,8 +80,20 @@ export class ChangeCollector {
     this.cards = true;
     if (!stored || COUNTED_FIELDS.some((field) => stored.fields[field] !== fields[field]))
       this.counts = true;
-    this.touch(fields, tags);
-    if (stored) this.touch(stored.fields, stored.tags);
+    this.lists.add(fields, tags);
+    if (stored) this.lists.add(stored.fields, stored.tags);
+    if (stored && linkKey(stored.fields, stored.tags) === linkKey(fields, tags)) return;
+    this.links.add(fields, tags);
+    if (stored) this.links.add(stored.fields, stored.tags);
+  }
+
+  /** Tags written with a name other than the one the store holds (`inStore`, by slug). */
+  named(tags: readonly TagRef[], inStore: ReadonlyMap<string, string>): void {
+    for (const tag of tags) {
+      const stored = inStore.get(tag.slug);
+      if (stored !== undefined && stored !== tag.name)
+        this.tagNames = listed(this.tagNames, tag.slug);
+    }
   }
 
   /** A post removed from the store. */
@@ -66,7 +101,8 @@ export class ChangeCollector {
     this.posts = listed(this.posts, slug);
     this.cards = true;
     this.counts = true;
-    this.touch(stored.fields, stored.tags);
+    this.lists.add(stored.fields, stored.tags);
+    this.links.add(stored.fields, stored.tags);
   }
 
   /**
@@ -74,19 +110,19 @@ export class ChangeCollector {
    * posts are then not listed: every post's answers go).
    */
   change(): ContentChange | null {
-    if (!this.categories || !this.tags) return null;
+    const { lists, links, tagNames } = this;
+    if (!lists.categories || !lists.tags || !links.categories || !links.tags || !tagNames)
+      return null;
     return {
       posts: this.posts && [...this.posts],
-      categories: [...this.categories],
-      tags: [...this.tags],
+      categories: [...lists.categories],
+      tags: [...lists.tags],
+      linkCategories: [...links.categories],
+      linkTags: [...links.tags],
+      tagNames: [...tagNames],
       cards: this.cards,
       counts: this.counts,
     };
-  }
-
-  private touch(fields: CardFields, tags: readonly TagRef[]): void {
-    this.categories = listed(this.categories, fields.category_id);
-    for (const tag of tags) this.tags = listed(this.tags, tag.slug);
   }
 }
 

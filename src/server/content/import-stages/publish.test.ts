@@ -103,9 +103,9 @@ describe('removing the posts whose files are gone', () => {
     expect(removed).toBe(2);
     expect(log).toEqual(['history keeps kept', 'delete gone-1,gone-2', 'categories except news']);
     expect(changes.change()).toEqual({
-      posts: ['gone-1', 'gone-2'],
+      ...textEdits(['gone-1', 'gone-2']),
       categories: [1, 2],
-      tags: [],
+      linkCategories: [1, 2],
       cards: true,
       counts: true,
     });

@@ -3,7 +3,7 @@ import type { PostRow } from '../content.repository.js';
 import type { ParsedPost } from '../post-file.js';
 import type { TaggedPost } from '../post-tags.repository.js';
 import { LOAD_AHEAD, loadAhead } from './parse.js';
-import { CHANGE_LISTED } from '../../content-state/content-change.js';
+import { CHANGE_LISTED, textEdits } from '../../content-state/content-change.js';
 import { PostWriter, toRow, WRITE_BATCH, writeBatch } from './write.js';
 
 const row = (slug: string) => ({ slug }) as PostRow;
@@ -20,6 +20,7 @@ function recordingWriter(refused = () => false, stored = new Set<string>(), batc
       upsertPosts: async (rows) => void log.push(`posts ${rows.map((r) => r.slug).join(',')}`),
       storedCards: async (slugs) =>
         new Map(slugs.filter((s) => stored.has(s)).map((s) => [s, { fields: row(s), tags: [] }])),
+      tagNames: async () => new Map(),
     },
     { replaceLinks: async (posts) => void log.push(`tags ${posts.length}`) },
     { beforeBatch: async (rows) => void log.push(`before ${rows}`) },
@@ -64,13 +65,7 @@ describe('the post writer', () => {
   it('records the posts whose texts alone it wrote', async () => {
     const { writer } = recordingWriter(undefined, new Set(['a', 'b', 'c', 'd']));
     await addAll(writer, ['a', 'b', 'c', 'd']);
-    expect(writer.changes.change()).toEqual({
-      posts: ['a', 'b', 'c', 'd'],
-      categories: [],
-      tags: [],
-      cards: false,
-      counts: false,
-    });
+    expect(writer.changes.change()).toEqual(textEdits(['a', 'b', 'c', 'd']));
   });
 
   it('records a new post as a change of cards and counts, and lists no posts past the limit', async () => {

@@ -32,7 +32,7 @@ export class PostWriter {
 
   /** `refused`: true once the import will be rolled back, when writing more is wasted. */
   constructor(
-    private readonly posts: Pick<ContentRepository, 'upsertPosts' | 'storedCards'>,
+    private readonly posts: Pick<ContentRepository, 'upsertPosts' | 'storedCards' | 'tagNames'>,
     private readonly tagLinks: Pick<PostTagsRepository, 'replaceLinks'>,
     private readonly bulk: Pick<BulkWrite, 'beforeBatch'>,
     private readonly now: string,
@@ -49,12 +49,16 @@ export class PostWriter {
     if (this.rows.length >= this.batch) await this.flush();
   }
 
-  /** Notes what each post of this batch changes, against the card the store holds. */
+  /** Notes what each post of this batch changes, against the card and tags the store holds. */
   private async noteChanges(): Promise<void> {
     const stored = await this.posts.storedCards(this.rows.map((row) => row.slug));
-    this.rows.forEach((row, i) =>
-      this.changes.wrote(row.slug, row, this.tags[i]!.tags, stored.get(row.slug)),
-    );
+    const tags = new Set(this.tags.flatMap((post) => post.tags.map((tag) => tag.slug)));
+    const names = await this.posts.tagNames([...tags]);
+    this.rows.forEach((row, i) => {
+      const { tags } = this.tags[i]!;
+      this.changes.wrote(row.slug, row, tags, stored.get(row.slug));
+      this.changes.named(tags, names);
+    });
   }
 
   async flush(): Promise<void> {
