@@ -116,5 +116,6 @@ describe('ChangeCollector', () => {
     const tagged = new ChangeCollector();
     for (let i = 0; i <= CHANGE_LISTED; i++) tagged.wrote(`post-${i}`, card(), [tag(`t${i}`)]);
     expect(tagged.change()).toBeNull();
+    expect([many.listing, tagged.listing]).toEqual([true, false]);
   });
 });

@@ -105,21 +105,26 @@ export class ChangeCollector {
     this.links.add(stored.fields, stored.tags);
   }
 
+  /** False once it has touched too much to record anything but "everything changed". */
+  get listing(): boolean {
+    const { lists, links, tagNames } = this;
+    return Boolean(lists.categories && lists.tags && links.categories && links.tags && tagNames);
+  }
+
   /**
    * The change to record; null when it touched more categories or tags than CHANGE_LISTED (its
    * posts are then not listed: every post's answers go).
    */
   change(): ContentChange | null {
+    if (!this.listing) return null;
     const { lists, links, tagNames } = this;
-    if (!lists.categories || !lists.tags || !links.categories || !links.tags || !tagNames)
-      return null;
     return {
       posts: this.posts && [...this.posts],
-      categories: [...lists.categories],
-      tags: [...lists.tags],
-      linkCategories: [...links.categories],
-      linkTags: [...links.tags],
-      tagNames: [...tagNames],
+      categories: [...lists.categories!],
+      tags: [...lists.tags!],
+      linkCategories: [...links.categories!],
+      linkTags: [...links.tags!],
+      tagNames: [...tagNames!],
       cards: this.cards,
       counts: this.counts,
     };

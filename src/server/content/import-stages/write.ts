@@ -51,6 +51,8 @@ export class PostWriter {
 
   /** Notes what each post of this batch changes, against the card and tags the store holds. */
   private async noteChanges(): Promise<void> {
+    // A large import that touched every list records no change: its reads would be wasted.
+    if (!this.changes.listing) return;
     const stored = await this.posts.storedCards(this.rows.map((row) => row.slug));
     const tags = new Set(this.tags.flatMap((post) => post.tags.map((tag) => tag.slug)));
     const names = await this.posts.tagNames([...tags]);
