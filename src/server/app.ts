@@ -139,11 +139,11 @@ function createContext(options: BuildAppOptions): AppContext {
     inlineStyleHashes: [],
   };
   ctx.contentState.onChange((state, previous) => {
-    // An import that changed posts alone: the answers that show none of it stay (and with post
-    // texts alone, what was derived from the cards).
+    // An import that changed posts alone: the answers and what was derived from the posts that
+    // show none of it stay.
     const change = changeSince(previous, state);
     if (change) {
-      if (change.cards) ctx.posts.contentChanged();
+      ctx.posts.contentChanged(change);
       const kept = keptAfter(change);
       ctx.responses.retainOnly((entry) => kept(entry.shows));
       ctx.pages.retainOnly((entry) => kept(entry.shows));

@@ -20,8 +20,13 @@ export interface ContentChange {
   tagNames: readonly string[];
   /** Some post's card changed (it was added, removed, or changed beyond its text). */
   cards: boolean;
-  /** Some category's number of posts may have changed (a post added, removed, moved, hidden). */
+  /**
+   * Some category's number of posts may have changed (a post added, removed, moved, hidden, its
+   * date changed): the page starts of the lists and the categories' counts move.
+   */
   counts: boolean;
+  /** Some tag's number of posts may have changed: its list's page starts and count move. */
+  tagCounts: boolean;
 }
 
 /** Posts, categories or tags listed at most: ≈ 30 KB of JSON in the content state's row. */
@@ -38,6 +43,7 @@ export function textEdits(posts: readonly string[] | null): ContentChange {
     tagNames: [],
     cards: false,
     counts: false,
+    tagCounts: false,
   };
 }
 

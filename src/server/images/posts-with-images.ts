@@ -1,6 +1,7 @@
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { ImageCatalog } from './image-catalog.js';
+import type { ContentChange } from '../content-state/content-change.js';
 
 type WithImage = { image: string; image_variants?: ImageVariants | null };
 
@@ -34,10 +35,11 @@ export function postsWithImages(posts: PostsService, images: ImageCatalog): Post
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
+      // A change the import described leaves the images as they were (content-change.ts).
       if (property === 'contentChanged')
-        return () => {
-          images.contentChanged();
-          return value.call(target);
+        return (change?: ContentChange) => {
+          if (!change) images.contentChanged();
+          return value.call(target, change);
         };
       if (typeof property === 'string' && DECORATED.has(property))
         return async (...args: unknown[]) =>

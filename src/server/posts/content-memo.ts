@@ -25,4 +25,9 @@ export class ContentMemo<K, V> {
   clear(): void {
     this.values.clear();
   }
+
+  /** Drops the values whose keys `drop` names. */
+  dropWhere(drop: (key: K) => boolean): void {
+    for (const key of [...this.values.keys()]) if (drop(key)) this.values.delete(key);
+  }
 }

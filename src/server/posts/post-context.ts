@@ -35,7 +35,8 @@ export class PostContext {
    * a post page then reads no list to choose its related posts.
    */
   private readonly newestOfCategory = new ContentMemo<number, RankedCandidate[]>();
-  private readonly newestOfTag = new ContentMemo<number, RankedCandidate[]>(TAGS_KEPT);
+  /** By tag slug, as an import names the tags it changed. */
+  private readonly newestOfTag = new ContentMemo<string, RankedCandidate[]>(TAGS_KEPT);
 
   constructor(
     private readonly repository: PostContextRepository,
@@ -47,6 +48,14 @@ export class PostContext {
   contentChanged(): void {
     this.newestOfCategory.clear();
     this.newestOfTag.clear();
+  }
+
+  /** Drops the candidates of these categories and tags (by slug), whose posts' links changed. */
+  linksChanged(categories: readonly number[], tags: readonly string[]): void {
+    const changedCategories = new Set(categories);
+    const changedTags = new Set(tags);
+    this.newestOfCategory.dropWhere((id) => changedCategories.has(id));
+    this.newestOfTag.dropWhere((slug) => changedTags.has(slug));
   }
 
   /**
@@ -88,7 +97,7 @@ export class PostContext {
         this.readyToRank(this.repository.newestOfCategory(category, CANDIDATES_PER_LIST)),
       ),
       ...tags.map((tag) =>
-        this.newestOfTag.get(tag.id, () =>
+        this.newestOfTag.get(tag.slug, () =>
           this.readyToRank(this.repository.newestOfTag(tag.id, CANDIDATES_PER_LIST)),
         ),
       ),

@@ -8,6 +8,7 @@ import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/
 import { PostsRepository } from './posts.repository.js';
 import { PostsService, RELATED_POSTS } from './posts.service.js';
 import { createPostSearch } from './search/search.js';
+import { readContentState } from '../content-state/content-state.js';
 
 const CATEGORIES = { alpha: 'Alpha', beta: 'Beta', gamma: 'Gamma' };
 const PAGE_SIZES = [1, 5, 7, 12];
@@ -145,6 +146,51 @@ describe.each(ENGINES)('PostsService on %s', (engine) => {
     expect(await repository.countPublished(categoryIds[2])).toBeGreaterThan(0);
     await expectSameAsOffsetPaging();
     await expectRelatedAsQueried();
+  });
+
+  it('after each import, keeps what its recorded change left and answers as a new service does', async () => {
+    const tagged = posts(40, 'fourth').map((post, i) => ({
+      ...post,
+      tags: [...(i % 4 === 0 ? ['even'] : []), ...(i % 5 === 0 ? ['five'] : [])],
+    }));
+    const at = (index: number, edit: Partial<FixturePost>) =>
+      tagged.map((post, i) => (i === index ? { ...post, ...edit } : post));
+    const steps: [string, FixturePost[]][] = [
+      ['reading figures', at(5, { body: 'Body of fourth 6, longer now.' })],
+      ['a title', at(6, { title: 'Renamed' })],
+      ['a category', at(7, { category: 'gamma' })],
+      ['a date', at(8, { date: '2026-01-01' })],
+      ['tags', at(9, { tags: ['five', 'new'] })],
+      ['a tag name', at(0, { tags: ['Even', 'five'] })],
+      ['a post added', [...tagged, { ...tagged[0]!, slug: 'fourth-new', date: '2025-06-01' }]],
+      ['a post removed', tagged.slice(1)],
+    ];
+    const search = createPostSearch(t.store.db, t.store.engine);
+    /** Every list page and post of `service` against a service that has computed nothing. */
+    const expectAsNew = async (service: PostsService, step: string) => {
+      const fresh = new PostsService(repository, search, service.pageSize);
+      const tags = await fresh.tags.list();
+      expect(await service.tags.list(), step).toEqual(tags);
+      for (const categoryId of [undefined, ...categoryIds])
+        for (let page = 1; page <= 4; page++)
+          expect(await service.postsPage(page, categoryId), step).toEqual(
+            await fresh.postsPage(page, categoryId),
+          );
+      for (const { slug } of tags)
+        expect(await service.tagPage(1, slug), step).toEqual(await fresh.tagPage(1, slug));
+      for (const { slug } of await repository.listCards({ limit: 1000, offset: 0 }))
+        expect(await service.post(slug), `${step}: ${slug}`).toEqual(await fresh.post(slug));
+    };
+    await sync(tagged);
+    for (const [step, list] of steps) {
+      for (const service of services) await expectAsNew(service, 'before');
+      await sync(list, { notify: false });
+      const { change } = await readContentState(t.store.db);
+      expect(change, step).not.toBeNull();
+      for (const service of services) service.contentChanged(change!);
+      for (const service of services) await expectAsNew(service, step);
+      await sync(tagged);
+    }
   });
 
   it('counts from the page starts, which are built again when the content changes', async () => {

@@ -8,6 +8,7 @@ import { TagsService } from './tags.service.js';
 import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
 import { scope, type ShownContent } from '../content-state/shown-content.js';
+import type { ContentChange } from '../content-state/content-change.js';
 
 export interface SearchResultPage {
   data: SearchCard[];
@@ -46,12 +47,29 @@ export class PostsService {
     );
   }
 
-  /** Drops what was computed from the previous content; called when the content version moves. */
-  contentChanged(): void {
-    this.categoryList.clear();
-    this.lists.clear();
-    this.tags.contentChanged();
-    this.context.contentChanged();
+  /**
+   * Drops what was computed from the previous content; called when the content version moves.
+   * With what an import changed of the posts, only what that moves: at 100,000 posts a list's
+   * page starts take 130–220 ms to read again and the tags' counts ≈ 0.5 s, each blocking the
+   * server while it runs.
+   */
+  contentChanged(change?: ContentChange): void {
+    if (!change) {
+      this.categoryList.clear();
+      this.lists.clear();
+      this.tags.contentChanged();
+      this.context.contentChanged();
+      return;
+    }
+    if (change.counts) {
+      this.categoryList.clear();
+      const categories = new Set(change.categories);
+      this.lists.dropWhere((key) => key === 0 || categories.has(key));
+    }
+    // The lists of tags, by their negated ids.
+    if (change.tagCounts) this.lists.dropWhere((key) => key < 0);
+    if (change.tagCounts || change.tagNames.length) this.tags.contentChanged();
+    this.context.linksChanged(change.linkCategories, change.linkTags);
   }
 
   categories(): Promise<Category[]> {

@@ -82,6 +82,18 @@ describe('ChangeCollector', () => {
     });
   });
 
+  it("counts a tag's posts when a post's tags change, and not its category's", () => {
+    const changes = new ChangeCollector();
+    changes.wrote('alpha', card(), [tag('css')], { fields: card(), tags: [tag('http')] });
+    expect(changes.change()).toMatchObject({ counts: false, tagCounts: true });
+    const retitled = new ChangeCollector();
+    retitled.wrote('alpha', card({ title: 'New' }), [tag('css')], {
+      fields: card(),
+      tags: [tag('css')],
+    });
+    expect(retitled.change()).toMatchObject({ counts: false, tagCounts: false });
+  });
+
   it('counts a new post, one hidden, one rescheduled and one removed', () => {
     const cases: [string, (changes: ChangeCollector) => void][] = [
       ['new', (c) => c.wrote('new', card(), [])],

@@ -43,6 +43,8 @@ const COUNTED_FIELDS = ['category_id', 'draft', 'published_at'] as const;
  */
 const LINK_FIELDS = ['title', 'summary', 'image', 'category_id', 'published_at', 'draft'] as const;
 
+const tagSlugs = (tags: readonly TagRef[]) => JSON.stringify(tags.map((tag) => tag.slug));
+
 function linkKey(fields: CardFields, tags: readonly TagRef[]): string {
   return JSON.stringify([LINK_FIELDS.map((field) => fields[field]), tags.map((tag) => tag.slug)]);
 }
@@ -72,14 +74,20 @@ export class ChangeCollector {
   private readonly links = new Touched();
   private cards = false;
   private counts = false;
+  private tagCounts = false;
 
   /** A post written as `fields` and `tags`, over `stored` (undefined: a new post). */
   wrote(slug: string, fields: CardFields, tags: readonly TagRef[], stored?: StoredCard): void {
     this.posts = listed(this.posts, slug);
     if (stored && cardKey(stored.fields, stored.tags) === cardKey(fields, tags)) return;
     this.cards = true;
-    if (!stored || COUNTED_FIELDS.some((field) => stored.fields[field] !== fields[field]))
-      this.counts = true;
+    const moved = !stored || COUNTED_FIELDS.some((field) => stored.fields[field] !== fields[field]);
+    if (moved) this.counts = true;
+    if (
+      (moved && (tags.length > 0 || Boolean(stored?.tags.length))) ||
+      (stored && tagSlugs(stored.tags) !== tagSlugs(tags))
+    )
+      this.tagCounts = true;
     this.lists.add(fields, tags);
     if (stored) this.lists.add(stored.fields, stored.tags);
     if (stored && linkKey(stored.fields, stored.tags) === linkKey(fields, tags)) return;
@@ -101,6 +109,7 @@ export class ChangeCollector {
     this.posts = listed(this.posts, slug);
     this.cards = true;
     this.counts = true;
+    if (stored.tags.length) this.tagCounts = true;
     this.lists.add(stored.fields, stored.tags);
     this.links.add(stored.fields, stored.tags);
   }
@@ -127,6 +136,7 @@ export class ChangeCollector {
       tagNames: [...tagNames!],
       cards: this.cards,
       counts: this.counts,
+      tagCounts: this.tagCounts,
     };
   }
 }
