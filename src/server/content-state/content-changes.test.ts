@@ -102,11 +102,23 @@ describe.each(ENGINES)('the cached answers an import leaves, on %s', (engine) =>
     ];
     await cache([...urls, feedPath.rss()]);
     const kept = entries([LIST, CATEGORIES, LIST_PAGE, OTHER_POST, OTHER_POST_PAGE]);
+    // As the build before migration 016 wrote them.
+    await h.test.store.db
+      .updateTable('content_state')
+      .set({ text_only_since: 0, text_edited_slugs: '["beta"]' })
+      .execute();
     // The same words (the same reading figures) under its own summary: its card is as it was.
     await importWith({ body: 'Alpha speaks of CACHES and ETags.' });
     const state = await readContentState(h.test.store.db);
     expect(state.changedSince).toBe(h.app.ctx.contentState.state.version - 1);
     expect(state.change).toMatchObject({ posts: ['alpha'], cards: false, counts: false });
+    // What a server of the build before migration 016 reads, during a rolling upgrade: that
+    // anything may have changed, so it drops every cached answer.
+    const before016 = await h.test.store.db
+      .selectFrom('content_state')
+      .select(['text_only_since', 'text_edited_slugs'])
+      .executeTakeFirstOrThrow();
+    expect(before016).toEqual({ text_only_since: null, text_edited_slugs: null });
     for (const url of [POST, SEARCH, POST_PAGE, feedPath.rss()])
       expect(cached(url), url).toBeUndefined();
     await expectKeptAndCurrent(kept);
