@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ContactMessagesTable, Database } from '../db/schema.js';
+import { batches } from '../db/batches.js';
 
 export type ContactMessage = Selectable<ContactMessagesTable>;
 export type NewContactMessage = Omit<Insertable<ContactMessagesTable>, 'id' | 'read_at'>;
@@ -9,16 +10,6 @@ export interface MessageFilter {
   since?: string;
   /** Only messages nobody marked read. */
   unread?: boolean;
-}
-
-/** Ids per statement: well under SQLite's bound-variable limit. */
-const ID_BATCH = 400;
-
-function batches(ids: readonly number[]): number[][] {
-  const out: number[][] = [];
-  for (let start = 0; start < ids.length; start += ID_BATCH)
-    out.push(ids.slice(start, start + ID_BATCH));
-  return out;
 }
 
 /** The SQL of the contact inbox: messages sent through the contact form and their read state. */

@@ -3,6 +3,7 @@ import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
 import type { ContentChange } from '../content-state/content-change.js';
 import { TagsRepository } from '../posts/tags.repository.js';
+import { batches } from '../db/batches.js';
 import { CARD_FIELDS, type StoredCard } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
 
@@ -49,11 +50,11 @@ export class ContentRepository {
   /** The names the store holds for these tags, by slug (those it holds). */
   async tagNames(slugs: readonly string[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();
-    for (let start = 0; start < slugs.length; start += BATCH) {
+    for (const batch of batches(slugs)) {
       const rows = await this.db
         .selectFrom('tags')
         .select(['slug', 'name'])
-        .where('slug', 'in', slugs.slice(start, start + BATCH))
+        .where('slug', 'in', batch)
         .execute();
       for (const row of rows) names.set(row.slug, row.name);
     }
@@ -153,12 +154,8 @@ export class ContentRepository {
   }
 
   async deletePosts(gone: string[]): Promise<void> {
-    for (let start = 0; start < gone.length; start += BATCH) {
-      await this.db
-        .deleteFrom('posts')
-        .where('slug', 'in', gone.slice(start, start + BATCH))
-        .execute();
-    }
+    for (const batch of batches(gone))
+      await this.db.deleteFrom('posts').where('slug', 'in', batch).execute();
   }
 
   /** Removes categories no longer configured that no post uses. */

@@ -1,22 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { TagRef } from '../../shared/schemas/tags.js';
 import type { Database } from '../db/schema.js';
+import { batches } from '../db/batches.js';
 
 /** A written post's tags, by its slug. */
 export interface TaggedPost {
   slug: string;
   tags: TagRef[];
   publishedAt: string;
-}
-
-/** Rows per statement: well under SQLite's 32,766 bound variables. */
-const BATCH = 400;
-
-function batches<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH)
-    out.push(items.slice(start, start + BATCH));
-  return out;
 }
 
 /** The import's writes of tags: every statement runs inside the import's transaction. */

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PostAliasesTable } from '../db/schema.js';
-
-/** Values per IN list: well under SQLite's 32,766 bound variables. */
-const BATCH = 400;
+import { batches } from '../db/batches.js';
 
 /** A stored alias with the file of the post it leads to. */
 export interface StoredAlias {
@@ -11,13 +9,6 @@ export interface StoredAlias {
   origin: PostAliasesTable['origin'];
   /** The post's file, or null for a post that came from no file. */
   path: string | null;
-}
-
-function batches<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH)
-    out.push(items.slice(start, start + BATCH));
-  return out;
 }
 
 /**

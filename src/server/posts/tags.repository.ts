@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TagSummary } from '../../shared/schemas/tags.js';
 import type { Database } from '../db/schema.js';
+import { batches } from '../db/batches.js';
 import { perShape, preparedQuery } from '../db/prepared-query.js';
 import { isoNow, systemClock, type Clock } from '../schedule/clock.js';
 import { POST_COLUMNS, visible } from './post-queries.js';
@@ -12,9 +13,6 @@ export interface Tag {
   slug: string;
   name: string;
 }
-
-/** IN lists are cut to this many ids, well under SQLite's bound-variable limit. */
-const BATCH = 400;
 
 /** Read queries of tags: the list with counts, the tags of posts, a tag's feed. */
 export class TagsRepository {
@@ -104,8 +102,7 @@ export class TagsRepository {
   /** The tags of each of these posts, in each post's order; a post without tags is absent. */
   async ofPosts(postIds: readonly number[]): Promise<Map<number, Tag[]>> {
     const tags = new Map<number, Tag[]>();
-    for (let start = 0; start < postIds.length; start += BATCH) {
-      const ids = postIds.slice(start, start + BATCH);
+    for (const ids of batches(postIds)) {
       const rows = await this.tagsOfPostsQuery(ids.length)(...ids);
       for (const { post_id, ...tag } of rows) {
         const list = tags.get(post_id);

@@ -4,7 +4,7 @@ import type { SlugHistory } from '../slug-history.js';
 import type { ImportPlan } from './plan.js';
 import type { BulkWrite } from './target.js';
 import type { ChangeCollector } from './card-changes.js';
-import { WRITE_BATCH } from './write.js';
+import { batches } from '../../db/batches.js';
 
 /** What an import changed besides the site config. */
 export interface ContentChanges {
@@ -34,9 +34,8 @@ export async function removeGonePosts(
   await history.prune(new Set(plan.slugs.keys()));
   const gone = plan.removals(await repository.allSlugs());
   // A batch at a time: a prune may remove every post of a large store.
-  for (let start = 0; start < gone.length; start += WRITE_BATCH)
-    for (const [slug, card] of await repository.storedCards(gone.slice(start, start + WRITE_BATCH)))
-      changes.removed(slug, card);
+  for (const batch of batches(gone))
+    for (const [slug, card] of await repository.storedCards(batch)) changes.removed(slug, card);
   await repository.deletePosts(gone);
   await repository.deleteUnusedCategoriesExcept(categorySlugs);
   return gone.length;
