@@ -16,21 +16,20 @@ const card = (extra: Partial<CardFields> = {}): CardFields => ({
   ...extra,
 });
 const tag = (slug: string, name = slug) => ({ slug, name });
+/** The change of writing alpha as `edit` and `tags` over the default card tagged `before`. */
+function alphaWritten(edit: Partial<CardFields>, tags = [tag('http')], before = [tag('http')]) {
+  const changes = new ChangeCollector();
+  changes.wrote('alpha', card(edit), tags, { fields: card(), tags: before });
+  return changes.change();
+}
 
 describe('ChangeCollector', () => {
   it('records a text edit as its post alone', () => {
-    const changes = new ChangeCollector();
-    changes.wrote('alpha', card(), [tag('http')], { fields: card(), tags: [tag('http')] });
-    expect(changes.change()).toEqual(textEdits(['alpha']));
+    expect(alphaWritten({})).toEqual(textEdits(['alpha']));
   });
 
   it('records new reading figures as a change of its lists, not of the links other posts show', () => {
-    const changes = new ChangeCollector();
-    changes.wrote('alpha', card({ word_count: 120, reading_minutes: 2 }), [tag('http')], {
-      fields: card(),
-      tags: [tag('http')],
-    });
-    expect(changes.change()).toEqual({
+    expect(alphaWritten({ word_count: 120, reading_minutes: 2 })).toEqual({
       ...textEdits(['alpha']),
       categories: [1],
       tags: ['http'],
@@ -51,12 +50,7 @@ describe('ChangeCollector', () => {
   });
 
   it('records a new title as a card change of its category and tags, counts as they were', () => {
-    const changes = new ChangeCollector();
-    changes.wrote('alpha', card({ title: 'New' }), [tag('http')], {
-      fields: card(),
-      tags: [tag('http')],
-    });
-    expect(changes.change()).toEqual({
+    expect(alphaWritten({ title: 'New' })).toEqual({
       ...textEdits(['alpha']),
       categories: [1],
       tags: ['http'],
@@ -67,12 +61,7 @@ describe('ChangeCollector', () => {
   });
 
   it('touches the lists a post leaves and joins, and counts a move between categories', () => {
-    const changes = new ChangeCollector();
-    changes.wrote('alpha', card({ category_id: 2 }), [tag('css')], {
-      fields: card(),
-      tags: [tag('http')],
-    });
-    expect(changes.change()).toMatchObject({
+    expect(alphaWritten({ category_id: 2 }, [tag('css')], [tag('http')])).toMatchObject({
       categories: [2, 1],
       tags: ['css', 'http'],
       linkCategories: [2, 1],
@@ -83,15 +72,14 @@ describe('ChangeCollector', () => {
   });
 
   it("counts a tag's posts when a post's tags change, and not its category's", () => {
-    const changes = new ChangeCollector();
-    changes.wrote('alpha', card(), [tag('css')], { fields: card(), tags: [tag('http')] });
-    expect(changes.change()).toMatchObject({ counts: false, tagCounts: true });
-    const retitled = new ChangeCollector();
-    retitled.wrote('alpha', card({ title: 'New' }), [tag('css')], {
-      fields: card(),
-      tags: [tag('css')],
+    expect(alphaWritten({}, [tag('css')], [tag('http')])).toMatchObject({
+      counts: false,
+      tagCounts: true,
     });
-    expect(retitled.change()).toMatchObject({ counts: false, tagCounts: false });
+    expect(alphaWritten({ title: 'New' }, [tag('css')], [tag('css')])).toMatchObject({
+      counts: false,
+      tagCounts: false,
+    });
   });
 
   it('counts a new post, one hidden, one rescheduled and one removed', () => {
