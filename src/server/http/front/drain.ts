@@ -16,6 +16,11 @@ const nextPollPhase = () =>
 export interface DrainOptions {
   /** A socket with no request for this long is closed; one with a request gets its answer. */
   idleMs: number;
+  /**
+   * A socket that has not sent its first request is closed only once it is this old (and quiet
+   * for `idleMs`): its client may not have written yet (see `Connections`).
+   */
+  firstRequestMs: number;
   /** After this, the sockets still open are destroyed, answers in progress or not. */
   timeoutMs: number;
 }
@@ -36,10 +41,15 @@ export interface DrainResult {
  * a keep-alive client that has just read an answer sends its next request on that socket at
  * the same moment. That request is lost (a reset after it was sent), which is what a SIGTERM
  * under load used to cost. Waiting until a socket has been quiet for `idleMs` leaves that race
- * only to a client that stays silent for as long, as any keep-alive timeout does.
+ * only to a client that stays silent for as long, as any keep-alive timeout does. A connection
+ * that has sent nothing yet waits longer (`firstRequestMs`): the kernel completes a handshake
+ * before the client's process runs again, and a busy client writes its first request when it
+ * gets the CPU, which the client cannot retry elsewhere if it crosses our close (Go's
+ * `Server.Shutdown` gives a new connection 5 s for the same reason).
  */
 export class Connections {
-  private readonly sockets = new Set<HttpSocket>();
+  /** Each open socket and when it was accepted. */
+  private readonly sockets = new Map<HttpSocket, number>();
   private emptied: (() => void) | undefined;
   private accepted = 0;
   /** The one listener close, shared by a signal's early call and the drain's. */
@@ -53,7 +63,7 @@ export class Connections {
   /** Follows a new connection until it closes. */
   track(socket: Socket): void {
     this.accepted += 1;
-    this.sockets.add(socket);
+    this.sockets.set(socket, Date.now());
     socket.once('close', () => {
       this.sockets.delete(socket);
       if (this.sockets.size === 0) this.emptied?.();
@@ -99,7 +109,7 @@ export class Connections {
     await this.stopAccepting(server);
     this.draining = true;
     // Answers already being made but not yet sent also close their connection.
-    for (const socket of this.sockets) {
+    for (const socket of this.sockets.keys()) {
       const res = socket._httpMessage;
       if (res && !res.headersSent) res.shouldKeepAlive = false;
     }
@@ -109,19 +119,23 @@ export class Connections {
     const emptied = new Promise<void>((resolve) => (this.emptied = resolve));
     const poll = setInterval(() => {
       const now = Date.now();
-      for (const socket of this.sockets) {
+      for (const [socket, acceptedAt] of this.sockets) {
         const last = seen.get(socket);
         const busy = socket._httpMessage != null;
         if (busy || !last || last.bytesRead !== socket.bytesRead)
           seen.set(socket, { bytesRead: socket.bytesRead, quietSince: now });
-        else if (now - last.quietSince >= options.idleMs) socket.destroy();
+        else if (
+          now - last.quietSince >= options.idleMs &&
+          (socket.bytesRead > 0 || now - acceptedAt >= options.firstRequestMs)
+        )
+          socket.destroy();
       }
     }, POLL_MS);
     let deadline: NodeJS.Timeout | undefined;
     const timedOut = new Promise<number>((resolve) => {
       deadline = setTimeout(() => {
         const forced = this.sockets.size;
-        for (const socket of this.sockets) socket.destroy();
+        for (const socket of this.sockets.keys()) socket.destroy();
         resolve(forced);
       }, options.timeoutMs);
     });

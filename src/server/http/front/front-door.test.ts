@@ -132,7 +132,9 @@ describe('the front door: the same answer whether the cache or the app made it',
     const asked = await earlier.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
     earlier.destroy();
     const held = await HttpSocket.open(port);
-    const [one, two, three] = await Promise.all([1, 2, 3].map(() => HttpSocket.open(port)));
+    const [one, two, three, late] = await Promise.all(
+      [1, 2, 3, 4].map(() => HttpSocket.open(port)),
+    );
     held.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const closing = h.app.close();
@@ -160,6 +162,12 @@ describe('the front door: the same answer whether the cache or the app made it',
     const answer = await held.read();
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['connection']).toBe('close');
+    // A connection whose client writes its first request late (a busy client process) is
+    // answered, although it has been quiet longer than a kept-alive socket may be.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const lateAnswer = await late!.get('/api/posts?page=1&drain=late');
+    expect(lateAnswer.statusCode).toBe(200);
+    expect(lateAnswer.headers['connection']).toBe('close');
     // A connection that stays quiet is closed once idle, and then the close completes.
     await three!.closed;
     await closing;

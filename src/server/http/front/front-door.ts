@@ -22,6 +22,8 @@ export interface FrontDoorConfig {
 
 /** A socket quiet for this long while the server drains is closed (drain.ts says why). */
 const DRAIN_IDLE_MS = 500;
+/** A socket that has not sent its first request is left this long after it was accepted. */
+const DRAIN_FIRST_REQUEST_MS = 5000;
 /** What a shed request is told to wait before retrying, in seconds. */
 const OVERLOAD_RETRY_AFTER = '1';
 
@@ -182,6 +184,7 @@ export class FrontDoor {
     const open = this.connections.open;
     const result = await this.connections.drain(this.server, {
       idleMs: DRAIN_IDLE_MS,
+      firstRequestMs: DRAIN_FIRST_REQUEST_MS,
       timeoutMs: this.config.drainTimeoutMs,
     });
     if (result.forced)
