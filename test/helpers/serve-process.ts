@@ -85,6 +85,12 @@ export async function spawnServe(
   return { child, port, output: () => output, exited, printed, contentDir, store };
 }
 
+/**
+ * How long `startServe` waits for /healthz: under Vitest's 30 s test timeout, so that a start too
+ * slow for its test is killed here rather than left serving after the test has given up on it.
+ */
+const READY_WITHIN_MS = 25_000;
+
 /** `spawnServe`, resolved once /healthz answers. */
 export async function startServe(
   posts: FixturePost[],
@@ -93,7 +99,7 @@ export async function startServe(
 ): Promise<ServeProcess> {
   const serve = await spawnServe(posts, args, env);
   const { child, port, output } = serve;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}):\n${output()}`);
     try {
