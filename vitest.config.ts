@@ -1,15 +1,34 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Files that replace a module with `vi.mock`: each gets a module graph of its own. */
+const ISOLATED = ['src/server/content/post-file.test.ts'];
+
+/**
+ * The unit, API and CLI tests. Files share their worker's modules (no isolation): importing the
+ * server's graph again for each of a hundred files cost more than two minutes of CPU, and no file
+ * changes module state that another reads (each builds its own app, store and clock).
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Many files wait more than they compute (child servers, schedules, PostgreSQL): two at a
     // time even on 2 cores, where Vitest's default (cores - 1) runs them one by one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './test/reporters/slowest-files.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'node_modules/**', 'dist/**', ...ISOLATED],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'unit-isolated', include: ISOLATED } },
+    ],
   },
 });

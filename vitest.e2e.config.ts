@@ -1,13 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
-/** The browser suite: the built app in a child process, driven by Chromium through playwright-core. */
+/**
+ * Files whose timing is what they test (a save shown within a second, a post going live at its
+ * date) or that change shared files (the visual baselines, the built package): run one at a time
+ * after the rest, on a host no other browser file is loading.
+ */
+const SERIAL = [
+  'test/e2e/dev.e2e.ts',
+  'test/e2e/scheduled.e2e.ts',
+  'test/e2e/visual.e2e.ts',
+  'test/e2e/tarball-install.e2e.ts',
+];
+
+/**
+ * The browser suite: the built app in child processes, driven by Chromium through playwright-core.
+ * One Chromium and one demo server serve the whole run (test/e2e/setup/shared-site.ts); files run
+ * two at a time, then the serial ones alone.
+ */
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/setup/shared-site.ts'],
     testTimeout: 60_000,
     // The first server of a run makes the demo photograph's image files (tens of seconds on a busy host).
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/e2e/**/*.e2e.ts'],
+          exclude: SERIAL,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-serial',
+          include: SERIAL,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -24,7 +24,7 @@ Environment:
   SMTP_URL, CONTACT_NOTIFY_TO, CONTACT_NOTIFY_FROM (mail for each contact message)
   serve: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
   OVERLOAD_MAX_DELAY_MS, OVERLOAD_MAX_IN_FLIGHT, CACHE_MAX_AGE, CACHE_S_MAXAGE,
-  CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB (README; docs/deploy.md)
+  CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB (docs/configuration.md)
 `;
 
 /** The version of package.json, two folders up from src/cli and from dist/cli alike. */

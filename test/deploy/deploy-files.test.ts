@@ -251,7 +251,7 @@ describe('the checklist of environment variables', () => {
   const checklist = readFileSync('docs/deploy.md', 'utf8').split(
     '### Checklist of environment variables',
   )[1];
-  const readmeTable = readFileSync('README.md', 'utf8')
+  const configurationTable = readFileSync('docs/configuration.md', 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .join('\n');
@@ -265,10 +265,12 @@ describe('the checklist of environment variables', () => {
     expect(read.filter((name) => !checklist!.includes(`\`${name}\``))).toEqual([]);
   });
 
-  it('describes every one but the development settings in the README', () => {
+  it('describes every one but the development settings in docs/configuration.md', () => {
     const development = ['WEB_DIR', 'POSTFOLIO_IMPORT_THREADS'];
     expect(
-      read.filter((name) => !development.includes(name) && !readmeTable.includes(`\`${name}\``)),
+      read.filter(
+        (name) => !development.includes(name) && !configurationTable.includes(`\`${name}\``),
+      ),
     ).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { useE2E, visit } from './helpers/browser.js';
 import { EMPLOYER_EMAIL } from './helpers/server.js';
 import { apiPath, pagePath } from '../../src/shared/paths.js';
 
-const e2e = useE2E();
+// Its own server: it spends employer-gate attempts, which a server counts per client.
+const e2e = useE2E({ ownServer: true });
 const ALERT = 'Please text my email to login';
 
 /** Records every dialog's type and text and accepts it, as a person clicking OK would. */

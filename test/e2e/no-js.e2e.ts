@@ -8,7 +8,8 @@ import { FORM_ROUTES, pagePath } from '../../src/shared/paths.js';
 /** The browser's log line for a document answered with 400 or 403 (the forms' refusals). */
 const REFUSED_LOG = /Failed to load resource: the server responded with a status of 40[03]/;
 
-const e2e = useE2E();
+// Its own server: it spends employer-gate attempts, which a server counts per client.
+const e2e = useE2E({ ownServer: true });
 const noJs = () => e2e.tab({ javaScriptEnabled: false });
 
 describe('without JavaScript', () => {

@@ -1,11 +1,11 @@
 /**
  * The XSS corpus: hundreds of hostile posts, front matter and site.yaml values, imported and
- * opened in Chromium on every list page, feed and API answer, every post holding a family of
- * vectors and a random third of the posts holding one each (the others parsed and audited), with
- * a detector of script execution (a binding, dialogs, console, uncaught errors, CSP violation
- * events) and an audit of what would run on a click. Expected: nothing runs, nothing is left that
- * could. Hostile URL fields, which
- * the import refuses, are checked in xss-content-refusals.e2e.ts.
+ * opened in Chromium on every list page, every post holding a family of vectors and a random third
+ * of the posts holding one each (the others parsed and audited; feeds and API answers checked from
+ * Node for what a browser would run in them), with a detector of script execution (a binding,
+ * dialogs, console, uncaught errors, CSP violation events) and an audit of what would run on a
+ * click. Expected: nothing runs, nothing is left that could. Hostile URL fields, which the import
+ * refuses, are checked in xss-content-refusals.e2e.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated } from './helpers/browser.js';

@@ -3,7 +3,7 @@
  * data, shared by the front door's cached answers, the error answers and the Fastify hook
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
-import { IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
+import { FEED_ROUTES, IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
 import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
 /**
@@ -54,16 +54,37 @@ const IMAGE_HEADERS: Record<string, string> = {
   'content-security-policy': IMAGE_CSP,
 };
 
+/**
+ * Feeds, the sitemap and robots.txt are data: a browser that renders an XML feed as a document
+ * (an element in the XHTML namespace, say) may run and load nothing from it.
+ */
+const FEED_HEADERS: Record<string, string> = {
+  ...OTHER_HEADERS,
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** A feed's, the sitemap's or robots.txt's address (the query string aside). */
+const isFeedPath = (url: string) => {
+  const path = url.split('?', 1)[0]!;
+  return (
+    path === FEED_ROUTES.rss ||
+    path === FEED_ROUTES.sitemap ||
+    path === FEED_ROUTES.robots ||
+    (path.startsWith('/feeds/') && path.endsWith('.xml'))
+  );
+};
+
 let pageHeadersFor: readonly string[] | undefined;
 let pageHeaders: Record<string, string> = {};
 
-/** The security headers of a response to `url`: the API's set, an image's or a page's. */
+/** The security headers of a response to `url`: the API's set, an image's, a feed's or a page's. */
 export function securityHeadersFor(
   url: string,
   styleHashes: readonly string[],
 ): Record<string, string> {
   if (isApiPath(url)) return API_HEADERS;
   if (url.startsWith(IMAGES_PREFIX)) return IMAGE_HEADERS;
+  if (isFeedPath(url)) return FEED_HEADERS;
   if (styleHashes !== pageHeadersFor) {
     pageHeaders = {
       'content-security-policy': contentSecurityPolicy(styleHashes),

@@ -117,6 +117,25 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
     expect(res.body).not.toContain('Hidden');
   });
 
+  it('lets a browser that renders a feed or the sitemap run and load nothing from it', async () => {
+    for (const path of [
+      feedPath.rss(),
+      feedPath.category('guides'),
+      feedPath.sitemap(),
+      FEED_ROUTES.robots,
+    ]) {
+      const res = await h.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-security-policy'], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    // Pages keep their own policy, scripts from the site included.
+    const page = await h.app.inject('/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('serves a feed per category and 404 for an unknown one', async () => {
     const res = await h.app.inject(feedPath.category('guides'));
     expect(res.statusCode).toBe(200);

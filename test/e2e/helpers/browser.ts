@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
 import chromiumSettings from '../../../scripts/chromium.json' with { type: 'json' };
 
@@ -43,26 +43,50 @@ export interface E2E {
 /** The browser's log line for a document or fetch answered with 404 (expected on 404 pages). */
 export const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
 
+/**
+ * The run's shared Chromium (test/e2e/setup/shared-site.ts), connected to; `close()` only
+ * disconnects. A missing Chromium fails the global setup, loudly: the suite never skips.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  // A missing Chromium fails here, loudly: the suite never skips.
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/** The run's shared demo server: its state is the global setup's to check, not a file's. */
+function sharedDemoServer(): RunningServer {
+  const url = inject('demoSiteUrl');
+  return {
+    url,
+    output: () => '(the shared demo server: its output is printed by the global teardown)',
+    stop: () => Promise.resolve(0),
+  };
+}
+
+export interface E2EOptions {
+  databaseUrl?: () => string;
+  env?: Record<string, string>;
+  /**
+   * A demo server of the file's own, for files that change what a server holds or counts (the
+   * employer gate's attempts per client, say). Implied by `databaseUrl` and `env`.
+   */
+  ownServer?: boolean;
 }
 
 /**
- * Registers the hooks of a browser test file (or of a describe block): one server (fresh store,
- * demo content, `env` over the test defaults) and one Chromium for the file; every tab opened in
- * a test is checked for console errors and closed after it; the server must shut down cleanly
- * (exit code 0) on SIGTERM.
+ * Registers the hooks of a browser test file (or of a describe block): the run's demo server, or
+ * one of the file's own (fresh store, demo content, `env` over the test defaults), and the run's
+ * Chromium; every tab opened in a test is checked for console errors and closed after it; a
+ * server must shut down cleanly (exit code 0) on SIGTERM.
  */
-export function useE2E(
-  options: { databaseUrl?: () => string; env?: Record<string, string> } = {},
-): E2E {
+export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as { server: RunningServer; browser: Browser };
   let tabs: Tab[] = [];
+  const own = options.ownServer || options.databaseUrl !== undefined || options.env !== undefined;
 
   beforeAll(async () => {
     state.browser = await launchBrowser();
-    state.server = await startServer({ databaseUrl: options.databaseUrl?.(), env: options.env });
+    state.server = own
+      ? await startServer({ databaseUrl: options.databaseUrl?.(), env: options.env })
+      : sharedDemoServer();
   });
 
   afterEach(async () => {

@@ -62,9 +62,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
       // Servers of the demo content share one images folder: its photograph is made once a run.
+      // A server of other content has its own, as its import removes the files it does not use.
       IMAGES_DIR:
         options.imagesDir ??
-        (options.contentDir ? join(dir, 'images') : join(tmpdir(), 'postfolio-e2e-demo-images')),
+        (options.contentDir || options.env?.CONTENT_DIR
+          ? join(dir, 'images')
+          : join(tmpdir(), 'postfolio-e2e-demo-images')),
       CONTENT_DIR: options.contentDir ?? 'content',
       EMPLOYER_EMAIL,
       LOG_LEVEL: 'warn',

@@ -12,7 +12,7 @@ import { runCli } from './cli.js';
 import { writeHostileSite, type HostileSite } from './hostile-site.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
 import { OFFLINE_ARGS, type Finding } from './xss-detector.js';
-import { describeFindings, type Target } from './xss-sweep.js';
+import { describeFindings, isData, type Target } from './xss-sweep.js';
 import { VECTORS } from './xss-vectors.js';
 
 const REPORT_DIR = join(ROOT, 'test-results');
@@ -69,13 +69,15 @@ export function useCorpus(options: { databaseUrl?: () => string; cliImport: bool
 
 /** What a sweep covered and how long it took. */
 export function coverage(list: Target[], started: number): string {
-  const opened = list.filter((t) => !t.fetchOnly);
+  const data = list.filter(isData);
+  const opened = list.filter((t) => !isData(t) && !t.fetchOnly);
   const count = (kind: Target['kind']) => opened.filter((t) => t.kind === kind).length;
   const parsed = list.filter((t) => t.fetchOnly && t.kind === 'html').length;
+  const checked = (kind: Target['kind']) => data.filter((t) => t.kind === kind).length;
   return (
-    `${opened.length} addresses opened in Chromium (${count('html')} pages, ${count('xml')} XML, ` +
-    `${count('json')} JSON, ${count('image')} images), ${parsed} more pages parsed and audited, ` +
-    `${list.length - opened.length - parsed} API answers fetched, in ` +
+    `${opened.length} addresses opened in Chromium (${count('html')} pages, ${count('image')} images), ` +
+    `${parsed} more pages parsed and audited, ${checked('xml')} feeds and sitemaps and ` +
+    `${checked('json')} API answers checked from Node, in ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s`
   );
 }

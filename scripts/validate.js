@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: every check, as CI runs it. Steps that do not depend on each other run side by side
+// (the type check beside the lint; the server's compile beside the web build), each printing its
+// own output when it ends, then the unit and API tests and the browser tests. Prints how long each
+// step took.
+import { spawn } from 'node:child_process';
+
+/** Runs an npm script or a node script, its output held until it ends; resolves to its record. */
+function run(label, command, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(Buffer.concat(output));
+      console.log(
+        `validate: ${label} ${code === 0 ? 'passed' : `FAILED (${code})`} in ${seconds.toFixed(1)} s`,
+      );
+      resolve({ label, code, seconds });
+    });
+  });
+}
+
+/** Runs a step that streams its output as it goes (the test runners print as files end). */
+function stream(label, command, args) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `validate: ${label} ${code === 0 ? 'passed' : `FAILED (${code})`} in ${seconds.toFixed(1)} s`,
+      );
+      resolve({ label, code, seconds });
+    });
+  });
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const stages = [
+  () =>
+    Promise.all([
+      run('typecheck', npm, ['run', '-s', 'typecheck']),
+      run('lint', npm, ['run', '-s', 'lint']),
+    ]),
+  () =>
+    Promise.all([
+      run('build:server', npm, ['run', '-s', 'build:server']),
+      run('build:web', npm, ['run', '-s', 'build:web']),
+    ]),
+  () => Promise.all([run('bundle size', process.execPath, ['scripts/check-bundle-size.js'])]),
+  () => Promise.all([stream('unit and API tests', npm, ['run', '-s', 'test:unit'])]),
+  () => Promise.all([stream('browser tests', npm, ['run', '-s', 'test:e2e'])]),
+];
+
+const started = performance.now();
+const results = [];
+let failed = false;
+for (const stage of stages) {
+  const done = await stage();
+  results.push(...done);
+  failed = done.some((step) => step.code !== 0);
+  if (failed) break;
+}
+const total = (performance.now() - started) / 1000;
+console.log(
+  `\nvalidate: ${results.map((step) => `${step.label} ${step.seconds.toFixed(0)} s`).join(', ')}; ` +
+    `${total.toFixed(0)} s in all`,
+);
+process.exitCode = failed ? 1 : 0;
