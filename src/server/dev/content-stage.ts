@@ -1,4 +1,5 @@
-import { copyFile, lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ContentFileError } from '../content/content-errors.js';
 import { SITE_CONFIG_FILE } from '../content/site-config.js';
@@ -12,8 +13,29 @@ const EDITOR_FILE = /(^\.|~$|\.(swp|swx|swo|tmp)$|^#.*#$)/;
 /** Whether a name inside the content folder is one an editor writes for itself. */
 export const isEditorFile = (name: string): boolean => EDITOR_FILE.test(name);
 
-/** What a file was when it was copied: a change of either means it was saved again. */
+/** What a file's listing says of it: a change of either means it was saved again. */
 const signature = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
+
+/**
+ * A file whose time is this close to when it was last read may have been saved again within the
+ * same tick of the file system's clock (a second on some, 2 s on FAT) with the same size: only its
+ * content tells (git calls such an entry "racy").
+ */
+const RACY_MS = 2_000;
+
+const hashOf = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
+
+/** A source file as listed. */
+interface Listed {
+  sig: string;
+  mtimeMs: number;
+}
+
+/** A source file as last read: its listing, its content's hash and when it was read. */
+interface Seen extends Listed {
+  hash: string;
+  readAt: number;
+}
 
 /**
  * A copy of the writer's content folder that dev imports read (`stage`), beside the copy that
@@ -25,8 +47,10 @@ const signature = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
 export class ContentStage {
   readonly stageDir: string;
   private readonly goodDir: string;
-  /** The signature of each source file as last copied into the stage. */
-  private readonly copied = new Map<string, string>();
+  /** Each source file as last read. */
+  private readonly seen = new Map<string, Seen>();
+  /** The files whose stage copy is the source as last read (not put back since). */
+  private readonly copied = new Set<string>();
 
   constructor(
     private readonly sourceDir: string,
@@ -45,19 +69,20 @@ export class ContentStage {
     const touched = new Set<string>();
     const refused: ContentFileError[] = [];
     const source = await this.listSource(refused);
-    for (const [path, sig] of source) {
-      if (this.copied.get(path) === sig) continue;
+    for (const [path, listed] of source) {
+      if (this.copied.has(path) && !(await this.savedSince(path, listed))) continue;
       const target = join(this.stageDir, path);
       await mkdir(dirname(target), { recursive: true });
-      await copyFile(join(this.sourceDir, path), target).then(
-        () => {
-          this.copied.set(path, sig);
-          touched.add(path);
-        },
-        // Deleted between the listing and the copy: the next round sees it gone.
-        () => {},
-      );
+      const readAt = Date.now();
+      // Deleted between the listing and the copy: the next round sees it gone.
+      const bytes = await readFile(join(this.sourceDir, path)).catch(() => null);
+      if (!bytes) continue;
+      await writeFile(target, bytes);
+      this.seen.set(path, { ...listed, hash: hashOf(bytes), readAt });
+      this.copied.add(path);
+      touched.add(path);
     }
+    for (const path of this.seen.keys()) if (!source.has(path)) this.seen.delete(path);
     for (const path of await listTree(this.stageDir)) {
       if (source.has(path)) continue;
       await rm(join(this.stageDir, path), { force: true });
@@ -65,6 +90,28 @@ export class ContentStage {
       touched.add(path);
     }
     return { touched, refused };
+  }
+
+  /**
+   * Whether the source folder differs from what the last `sync` read: a file saved, added or
+   * removed since. Asked before going idle, as a save can come in while a round runs, or fall
+   * between two events that the watcher reports as one.
+   */
+  async changedSinceSync(): Promise<boolean> {
+    const source = await this.listSource([]);
+    if (source.size !== this.seen.size) return true;
+    for (const [path, listed] of source)
+      if (!this.seen.has(path) || (await this.savedSince(path, listed))) return true;
+    return false;
+  }
+
+  /** Whether the source file `path`, listed as `listed`, is not what was last read of it. */
+  private async savedSince(path: string, listed: Listed): Promise<boolean> {
+    const seen = this.seen.get(path);
+    if (!seen || seen.sig !== listed.sig) return true;
+    if (listed.mtimeMs + RACY_MS < seen.readAt) return false;
+    const bytes = await readFile(join(this.sourceDir, path)).catch(() => null);
+    return !bytes || hashOf(bytes) !== seen.hash;
   }
 
   /**
@@ -87,12 +134,13 @@ export class ContentStage {
   }
 
   /** The source's content files (site.yaml, posts/, images/) and their signatures. */
-  private async listSource(refused: ContentFileError[]): Promise<Map<string, string>> {
-    const files = new Map<string, string>();
+  private async listSource(refused: ContentFileError[]): Promise<Map<string, Listed>> {
+    const files = new Map<string, Listed>();
     const add = async (path: string) => {
       const info = await lstat(join(this.sourceDir, path)).catch(() => null);
       if (info?.isSymbolicLink()) refused.push(ContentFileError.symbolicLink(path));
-      else if (info?.isFile()) files.set(path, signature(info.size, info.mtimeMs));
+      else if (info?.isFile())
+        files.set(path, { sig: signature(info.size, info.mtimeMs), mtimeMs: info.mtimeMs });
     };
     await add(SITE_CONFIG_FILE);
     for (const folder of FOLDERS) {

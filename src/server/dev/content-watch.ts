@@ -3,6 +3,12 @@ import { watch, type FSWatcher } from 'chokidar';
 import { isEditorFile } from './content-stage.js';
 
 export interface ContentWatchOptions {
+  /**
+   * Whether the folder differs from what the last round read. Asked once the watcher is ready (a
+   * save before it was is seen no other way) and after each round before going idle (a save
+   * during a round, or one the watcher folded into an earlier event, is seen no other way).
+   */
+  changed?: () => Promise<boolean>;
   /** A burst of saves ends after this long without another (ms). */
   quietMs?: number;
   /** A burst that goes on is cut after this long, so a busy folder still shows progress (ms). */
@@ -19,7 +25,9 @@ const MAX_WAIT_MS = 250;
 /**
  * Watches a content folder (chokidar: native events, atomic saves seen as one change) and runs
  * `round` once per burst of changes, never two at once: a change during a round runs one more
- * round after it. What changed does not matter: each round looks at the whole folder.
+ * round after it. What changed does not matter: each round looks at the whole folder. Events
+ * only wake it: chokidar drops a file's second `change` within 50 ms of its first, so before going
+ * idle it asks `changed` whether the folder still differs from what the last round read.
  */
 export class ContentWatch {
   private watcher: FSWatcher | undefined;
@@ -29,6 +37,7 @@ export class ContentWatch {
   private again = false;
   private readonly quietMs: number;
   private readonly maxWaitMs: number;
+  private readonly changed: () => Promise<boolean>;
 
   constructor(
     private readonly dir: string,
@@ -37,9 +46,10 @@ export class ContentWatch {
   ) {
     this.quietMs = options.quietMs ?? QUIET_MS;
     this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+    this.changed = options.changed ?? (() => Promise.resolve(false));
   }
 
-  /** Resolves once the folder is watched. */
+  /** Resolves once the folder is watched; a change since the last round runs a round. */
   async start(): Promise<void> {
     const watcher = watch(this.dir, {
       ignoreInitial: true,
@@ -51,6 +61,7 @@ export class ContentWatch {
       watcher.once('ready', resolve);
       watcher.once('error', reject);
     });
+    if (!this.timer && !this.running && (await this.changed())) this.schedule();
   }
 
   /** Resolves once no round runs and none is waiting (tests). */
@@ -86,6 +97,8 @@ export class ContentWatch {
       do {
         this.again = false;
         await this.round();
+        // A change the events did not wake us for is still a change.
+        if (!this.again && !this.timer) this.again = await this.changed().catch(() => false);
       } while (this.again);
     })().finally(() => {
       this.running = undefined;

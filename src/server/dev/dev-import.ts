@@ -55,6 +55,11 @@ export class DevImporter {
     this.stage = new ContentStage(options.contentDir, options.workDir);
   }
 
+  /** Whether the writer's folder differs from what the last round read. */
+  changedSinceRound(): Promise<boolean> {
+    return this.stage.changedSinceSync();
+  }
+
   /** One round: the folder as saved now, imported as far as it can be. */
   async run(): Promise<DevImportResult> {
     const { touched, refused } = await this.stage.sync();

@@ -179,6 +179,25 @@ describe('postfolio dev server', () => {
     page.close();
   });
 
+  it('tells the pages of a save whose import committed before the round failed', async () => {
+    const page = await listen(`${base}/__postfolio-dev/events`);
+    const hello = await page.next(0, 2000);
+    // The last good copies cannot be written: the round fails after the import's commit.
+    const good = join(work, 'good');
+    rmSync(good, { recursive: true, force: true });
+    writeFileSync(good, 'not a folder');
+    try {
+      writeFileSync(join(content, 'posts/alpha.md'), post('alpha', 'Alpha, half kept'));
+      const told = await page.next(1, TOLD_WITHIN_MS);
+      expect(told.revision).not.toBe(hello.revision);
+      expect(await title('alpha')).toBe('Alpha, half kept');
+      expect(warnings.at(-1)).toMatch(/^postfolio dev: the import failed: /);
+    } finally {
+      rmSync(good, { force: true });
+    }
+    page.close();
+  });
+
   it('serves its reload script and stylesheet as files', async () => {
     const script = await fetch(`${base}${LIVE_RELOAD_SCRIPT}`);
     expect(script.status).toBe(200);
@@ -188,5 +207,49 @@ describe('postfolio dev server', () => {
     expect(() => new Function(source)).not.toThrow();
     const css = await fetch(`${base}/__postfolio-dev/live-reload.css`);
     expect(await css.text()).toContain('.pf-dev-notice');
+  });
+});
+
+describe('postfolio dev under load', () => {
+  it('never refuses a request with a 503, whatever the overload settings say', async () => {
+    const content = writeContent({
+      posts: [{ slug: 'alpha', title: 'Alpha', category: 'news', body: 'A.', date: '2025-03-01' }],
+    });
+    const work = mkdtempSync(join(tmpdir(), 'postfolio-dev-server-'));
+    const dev = await startDevServer({
+      // Settings that shed a request as soon as it waits a millisecond behind another.
+      config: {
+        ...loadConfig({
+          LOG_LEVEL: 'warn',
+          OVERLOAD_MAX_DELAY_MS: '1',
+          OVERLOAD_MAX_IN_FLIGHT: '1',
+        }),
+        databaseUrl: join(work, 'dev.db'),
+        imagesDir: join(work, 'images'),
+        contentDir: content,
+      },
+      contentDir: content,
+      workDir: work,
+      web: false,
+      log: () => {},
+      warn: () => {},
+    });
+    try {
+      await dev.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = dev.app.server.address() as { port: number };
+      const origin = `http://127.0.0.1:${port}`;
+      // An open page's event stream never ends: under these settings it alone fills the app.
+      const page = await listen(`${origin}/__postfolio-dev/events`);
+      await page.next(0, 2000);
+      const statuses = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await fetch(`${origin}${apiPath.search(`alpha ${i}`, 1)}`)).status);
+      page.close();
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      await dev.close();
+      rmSync(content, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -72,14 +72,20 @@ async function importRound(
   // Read before the import: the content state's own poll may see the new version while the
   // import still runs, and the round would then think nothing changed.
   const before = app.ctx.contentState.state.version;
+  let result: DevImportResult | undefined;
   try {
-    const result = await importer.run();
-    // Read now rather than at the next poll: the caches drop before the pages are told.
+    result = await importer.run();
+  } catch (error) {
+    warn(`postfolio dev: the import failed: ${(error as Error).message}`);
+  }
+  try {
+    // Read now rather than at the next poll: the caches drop before the pages are told. Also
+    // after a failure, which may come after the import committed: its change is still shown.
     await app.ctx.contentState.refresh();
     // An image saved under its old name moves no content version, but the pages must show it.
-    const imagesCopied = (result.summary?.images ?? 0) > 0;
+    const imagesCopied = (result?.summary?.images ?? 0) > 0;
     const changed = app.ctx.contentState.state.version !== before || imagesCopied;
-    await events.publish(changed, result.problems, async () => {
+    await events.publish(changed, result?.problems ?? [], async () => {
       if (!changed) return;
       // After the revision moved: a page rendered meanwhile names the old one and is not kept
       // (a page produced across a clear is never stored), or it would reload forever.
@@ -93,10 +99,10 @@ async function importRound(
           .map((url) => app.inject({ method: 'GET', url }).catch(() => undefined)),
       );
     });
-    report(result, performance.now() - started);
   } catch (error) {
-    warn(`postfolio dev: the import failed: ${(error as Error).message}`);
+    warn(`postfolio dev: the pages could not be told: ${(error as Error).message}`);
   }
+  if (result) report(result, performance.now() - started);
 }
 
 /**
@@ -106,7 +112,12 @@ async function importRound(
  * reported in the terminal and on the pages while its last good version stays (dev-import.ts).
  */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const { config } = options;
+  // No load shedding: one writer's browser is the only client, and an import that holds the
+  // event loop must delay its reload script and event stream, never refuse them with a 503.
+  const config: ServerConfig = {
+    ...options.config,
+    http: { ...options.config.http, overload: { maxDelayMs: 0, maxInFlight: 0 } },
+  };
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const store = openStore(config.databaseUrl);
@@ -136,7 +147,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
 
   const round = () => importRound(app, importer, events, report, warn);
-  const watch = new ContentWatch(options.contentDir, round, options.watch);
+  const watch = new ContentWatch(options.contentDir, round, {
+    changed: () => importer.changedSinceRound(),
+    ...options.watch,
+  });
   await watch.start();
 
   return {
