@@ -35,6 +35,47 @@ function featureBoundaries(depths) {
   }));
 }
 
+/**
+ * The server's layers run routes → services → repositories → db. A route reaches the store
+ * through a service (app.ctx), never a repository of its own (their types may be named); a
+ * repository holds one domain's SQL and never reaches into another domain's folder, nor up into
+ * services or routes; a service never imports a route.
+ */
+function serverLayers() {
+  const restrict = (...patterns) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+  });
+  const upward = (message, group) => ({ group, message });
+  return [
+    {
+      files: ['src/server/routes/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: restrict({
+        group: ['**/*.repository.js'],
+        allowTypeImports: true,
+        message: 'A route reaches the store through a service (app.ctx), not a repository.',
+      }),
+    },
+    {
+      files: ['src/server/**/*.repository.ts'],
+      rules: restrict(
+        {
+          regex: '^(\\.\\./)+[^./][^/]*/(.*/)?[^/]*\\.repository\\.js$',
+          message: "A repository must not import another domain's repository.",
+        },
+        upward('A repository must not import a service or a route.', [
+          '**/*.service.js',
+          '**/routes/**',
+        ]),
+      ),
+    },
+    {
+      files: ['src/server/**/*.service.ts'],
+      rules: restrict(upward('A service must not import a route.', ['**/routes/**'])),
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.scratch/', 'test-results/', '.bench/'] },
   js.configs.recommended,
@@ -79,6 +120,7 @@ export default tseslint.config(
       message: 'The server reaches the web app only through its build.',
     }),
   },
+  ...serverLayers(),
   // A file does one thing and a function (a React component too) one step: past these sizes,
   // split. Tests are exempt: a table of cases is long without being tangled.
   {

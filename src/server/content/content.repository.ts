@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
 import type { ContentChange } from '../content-state/content-change.js';
-import { TagsRepository } from '../posts/tags.repository.js';
+import { PostTagsRepository } from './post-tags.repository.js';
 import { batches } from '../db/batches.js';
 import { CARD_FIELDS, type StoredCard } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
@@ -38,12 +38,9 @@ export class ContentRepository {
       .where('slug', 'in', slugs)
       .execute();
     if (posts.length === 0) return cards;
-    const tagsOf = await new TagsRepository(this.db).ofPosts(posts.map((post) => post.id));
+    const tagsOf = await new PostTagsRepository(this.db).ofPosts(posts.map((post) => post.id));
     for (const { id, slug, ...fields } of posts)
-      cards.set(slug, {
-        fields,
-        tags: (tagsOf.get(id) ?? []).map(({ slug, name }) => ({ slug, name })),
-      });
+      cards.set(slug, { fields, tags: tagsOf.get(id) ?? [] });
     return cards;
   }
 

@@ -14,6 +14,27 @@ export interface TaggedPost {
 export class PostTagsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The tags of each of these posts as stored, in their order, by post id. */
+  async ofPosts(postIds: readonly number[]): Promise<Map<number, TagRef[]>> {
+    const tags = new Map<number, TagRef[]>();
+    for (const ids of batches(postIds)) {
+      const rows = await this.db
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select(['post_tags.post_id', 'tags.slug', 'tags.name'])
+        .where('post_tags.post_id', 'in', ids)
+        .orderBy('post_tags.post_id')
+        .orderBy('post_tags.position')
+        .execute();
+      for (const { post_id, slug, name } of rows) {
+        const list = tags.get(post_id);
+        if (list) list.push({ slug, name });
+        else tags.set(post_id, [{ slug, name }]);
+      }
+    }
+    return tags;
+  }
+
   /**
    * Gives each post (already written) exactly the tags listed, in their order, with the post's
    * date on each link. A tag's name is as the last of these posts writes it.

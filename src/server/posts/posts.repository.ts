@@ -13,6 +13,7 @@ import {
 } from './post-queries.js';
 import { TagsRepository } from './tags.repository.js';
 import { PostContextRepository } from './post-context.repository.js';
+import { PostMovesRepository } from './post-moves.repository.js';
 import type { PageKey } from './page-starts.js';
 
 export interface FeedItem {
@@ -35,6 +36,8 @@ export class PostsRepository {
   readonly tags: TagsRepository;
   /** What a post page shows around the post: related candidates, the posts before and after. */
   readonly context: PostContextRepository;
+  /** Where old slugs lead (a post's current slug, or gone). */
+  readonly moves: PostMovesRepository;
   /** The queries of every uncached post view and list page, compiled once. */
   private readonly prepared: ReturnType<typeof preparedReads>;
 
@@ -46,6 +49,7 @@ export class PostsRepository {
     this.prepared = preparedReads(db);
     this.tags = new TagsRepository(db, clock);
     this.context = new PostContextRepository(db, clock);
+    this.moves = new PostMovesRepository(db);
   }
 
   private now(): string {

@@ -3,7 +3,8 @@ import { notFound } from '../http/errors.js';
 import { ContentMemo } from './content-memo.js';
 import { PageStarts } from './page-starts.js';
 import { PostContext, RELATED_POSTS } from './post-context.js';
-import type { PostsRepository } from './posts.repository.js';
+import type { FeedItem, PostsRepository } from './posts.repository.js';
+import type { SlugRecord } from './post-moves.repository.js';
 import { TagsService } from './tags.service.js';
 import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
@@ -153,5 +154,25 @@ export class PostsService {
       per_page: per,
       total,
     };
+  }
+
+  /** The newest visible posts with their HTML, of the site or of a category, for its feed. */
+  feedItems(limit: number, categoryId?: number): Promise<FeedItem[]> {
+    return this.repository.listFeedItems(limit, categoryId);
+  }
+
+  /** A category by its slug (feeds are addressed by slug), or undefined. */
+  categoryBySlug(slug: string): Promise<{ id: number; name: string; slug: string } | undefined> {
+    return this.repository.findCategoryBySlug(slug);
+  }
+
+  /** Slugs and change dates of the newest visible posts, for the sitemap. */
+  sitemapEntries(limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
+    return this.repository.listSitemapEntries(limit);
+  }
+
+  /** Where an old slug leads (a post's current slug, or gone), or undefined when nowhere. */
+  movedSlug(slug: string): Promise<SlugRecord | undefined> {
+    return this.repository.moves.find(slug);
   }
 }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
-import { PostsRepository } from '../posts/posts.repository.js';
+import type { PostsService } from '../posts/posts.service.js';
 import { publicSite } from '../ssr/public-site.js';
 import { API_PREFIX, FEED_ROUTES, feedPath, PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { FEED_ITEMS, renderRss } from './feeds/rss.js';
@@ -15,13 +15,13 @@ const siteOrigin = (ctx: AppContext) => publicSite(ctx).site.url.replace(/\/+$/,
 /** The RSS of the site's newest posts, or of one category's; `path` is the feed's own. */
 async function siteRss(
   ctx: AppContext,
-  repository: PostsRepository,
+  posts: PostsService,
   path: string,
   category?: { id: number; name: string },
 ): Promise<string> {
   const { site } = publicSite(ctx);
   const base = siteOrigin(ctx);
-  const items = await repository.listFeedItems(FEED_ITEMS, category?.id);
+  const items = await posts.feedItems(FEED_ITEMS, category?.id);
   return renderRss(
     {
       title: category ? `${category.name} · ${site.title}` : site.title,
@@ -38,11 +38,10 @@ async function siteRss(
 
 /** RSS for the whole site and per category, the sitemap and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
-  const repository = new PostsRepository(app.ctx.store.db, app.ctx.clock);
-  const { pages } = app.ctx;
+  const { pages, posts } = app.ctx;
   const origin = () => siteOrigin(app.ctx);
   const rss = (path: string, category?: { id: number; name: string }) =>
-    siteRss(app.ctx, repository, path, category);
+    siteRss(app.ctx, posts, path, category);
 
   const xml = 'application/rss+xml; charset=utf-8';
 
@@ -62,7 +61,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true, params: Type.Object({ slug: Type.String({ maxLength: 80 }) }) } },
     async (request, reply) => {
       const entry = await pages.getOrProduce(request.url, async () => {
-        const category = await repository.findCategoryBySlug(request.params.slug);
+        const category = await posts.categoryBySlug(request.params.slug);
         if (!category) throw notFound(`No category "${request.params.slug}"`);
         return { body: await rss(feedPath.category(category.slug), category), contentType: xml };
       });
@@ -73,13 +72,13 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
   app.get(FEED_ROUTES.sitemap, { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => {
       const base = origin();
-      const [posts, categories, tags] = await Promise.all([
-        repository.listSitemapEntries(SITEMAP_MAX - 100),
-        repository.listCategories(),
-        app.ctx.posts.tags.list(),
+      const [entries, categories, tags] = await Promise.all([
+        posts.sitemapEntries(SITEMAP_MAX - 100),
+        posts.categories(),
+        posts.tags.list(),
       ]);
       return {
-        body: renderSitemap(base, { posts, categories, tags }),
+        body: renderSitemap(base, { posts: entries, categories, tags }),
         contentType: 'application/xml; charset=utf-8',
       };
     });

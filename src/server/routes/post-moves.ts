@@ -3,7 +3,6 @@ import { apiPath, pagePath, pathOf } from '../../shared/paths.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import type { Produced } from '../http/response-cache.js';
-import { PostMovesRepository } from '../posts/post-moves.repository.js';
 import { ShownContent } from '../content-state/shown-content.js';
 
 /** A path a post page may have: one segment that could be a slug. */
@@ -23,7 +22,7 @@ async function movedPost(
   url: string,
   to: (slug: string) => string,
 ): Promise<Produced | undefined> {
-  const record = await new PostMovesRepository(app.ctx.store.db).find(slug);
+  const record = await app.ctx.posts.movedSlug(slug);
   if (!record) return undefined;
   if (record.kind === 'gone') {
     const answer = app.errorAnswers.answer(url, 410, 'gone', GONE_MESSAGE(slug));
