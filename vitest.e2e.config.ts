@@ -17,17 +17,24 @@ const SERIAL = [
  * One Chromium and one demo server serve the whole run (test/e2e/setup/shared-site.ts); files run
  * two at a time, then the serial ones alone.
  */
+const COMMON = {
+  testTimeout: 60_000,
+  // The first server of a run makes the demo photograph's image files (tens of seconds on a busy host).
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
+    // Run once, by the root project, whose provided values every project sees; a project that
+    // extended the root would run it again.
     globalSetup: ['test/e2e/setup/shared-site.ts'],
-    testTimeout: 60_000,
-    // The first server of a run makes the demo photograph's image files (tens of seconds on a busy host).
-    hookTimeout: 120_000,
-    pool: 'forks',
+    reporters: ['default', './test/reporters/slowest-files.ts'],
+    ...COMMON,
     projects: [
       {
-        extends: true,
         test: {
+          ...COMMON,
           name: 'browser',
           include: ['test/e2e/**/*.e2e.ts'],
           exclude: SERIAL,
@@ -36,8 +43,8 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         test: {
+          ...COMMON,
           name: 'browser-serial',
           include: SERIAL,
           maxWorkers: 1,
