@@ -1,55 +1,50 @@
 import { loadConfig } from '../server/config.js';
-import { openStore } from '../server/db/connection.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { withStore } from './store.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 export async function backupCommand(file: string | undefined): Promise<void> {
   const { backupStore } = await import('../server/backup/backup.service.js');
-  const store = openStore(loadConfig().databaseUrl);
-  try {
-    const started = performance.now();
-    const result = await backupStore(store, file);
-    console.log(
-      `Backed up ${store.label} (schema ${result.schema}) to ${result.file}: ` +
-        `${megabytes(result.bytes)} in ${seconds(performance.now() - started)}`,
-    );
-  } finally {
-    await store.close();
-  }
+  await withStore(
+    async (store) => {
+      const started = performance.now();
+      const result = await backupStore(store, file);
+      console.log(
+        `Backed up ${store.label} (schema ${result.schema}) to ${result.file}: ` +
+          `${megabytes(result.bytes)} in ${seconds(performance.now() - started)}`,
+      );
+    },
+    { migrate: false },
+  );
 }
 
 export async function restoreCommand(file: string): Promise<void> {
   const { restoreStore } = await import('../server/backup/restore.service.js');
-  const store = openStore(loadConfig().databaseUrl);
-  try {
-    await migrateToLatest(store);
+  await withStore(async (store) => {
     const started = performance.now();
     const result = await restoreStore(store, file);
     console.log(
       `Restored ${file} (schema ${result.schema}) into ${store.label} in ` +
         `${seconds(performance.now() - started)}; content version ${result.version}`,
     );
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 export async function exportCommand(dir: string): Promise<void> {
   const config = loadConfig();
   const { exportStore } = await import('../server/backup/export.service.js');
-  const store = openStore(config.databaseUrl);
-  try {
-    const started = performance.now();
-    const summary = await exportStore(store, { dir, imagesDir: config.imagesDir });
-    for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
-    console.log(
-      `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +
-        `${summary.categories} categories, ${summary.images} images, ${summary.messages} contact messages ` +
-        `in ${seconds(performance.now() - started)}`,
-    );
-  } finally {
-    await store.close();
-  }
+  await withStore(
+    async (store) => {
+      const started = performance.now();
+      const summary = await exportStore(store, { dir, imagesDir: config.imagesDir });
+      for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
+      console.log(
+        `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +
+          `${summary.categories} categories, ${summary.images} images, ${summary.messages} contact messages ` +
+          `in ${seconds(performance.now() - started)}`,
+      );
+    },
+    { migrate: false },
+  );
 }

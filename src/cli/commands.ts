@@ -2,9 +2,8 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../server/config.js';
-import { openStore } from '../server/db/connection.js';
-import { migrateToLatest } from '../server/db/migrate.js';
 import { progressPrinter } from './progress.js';
+import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -37,13 +36,16 @@ export async function serveCommand(
 }
 
 export async function migrateCommand(): Promise<void> {
-  const store = openStore(loadConfig().databaseUrl);
-  try {
-    const applied = await migrateToLatest(store);
-    console.log(applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`);
-  } finally {
-    await store.close();
-  }
+  const { migrateToLatest } = await import('../server/db/migrate.js');
+  await withStore(
+    async (store) => {
+      const applied = await migrateToLatest(store);
+      console.log(
+        applied.length ? `Applied: ${applied.join(', ')}` : `${store.label} is up to date`,
+      );
+    },
+    { migrate: false },
+  );
 }
 
 export async function importCommand(dir: string, options: { prune?: boolean }): Promise<void> {
@@ -51,9 +53,7 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
   // The import stack (Markdown, sanitizer, validation) is loaded only by the commands that use it.
   const { importContent } = await import('../server/content/import.service.js');
   const { importExport } = await import('../server/backup/export-import.js');
-  const store = openStore(config.databaseUrl);
-  try {
-    await migrateToLatest(store);
+  await withStore(async (store) => {
     const started = performance.now();
     const { summary, kept, note } = await importExport(store, dir, () =>
       importContent(store, {
@@ -85,9 +85,7 @@ export async function importCommand(dir: string, options: { prune?: boolean }): 
           `${kept.categories} categories; ${kept.messages} contact messages loaded`,
       );
     if (note) console.log(`Note: ${note}`);
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 export async function seedCommand(options: {

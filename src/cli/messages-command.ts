@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../server/config.js';
 import type { ContactMessage } from '../server/contact/contact-messages.repository.js';
 import { deleteMessages, listMessages, markMessages } from '../server/contact/inbox.service.js';
-import { openStore, type Store } from '../server/db/connection.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
 /** A date (midnight UTC) or a date and time, with seconds, fraction and zone optional. */
@@ -61,16 +60,6 @@ function formatMessage(message: ContactMessage): string {
     `  Subject: ${printable(message.subject)}`,
     body,
   ].join('\n');
-}
-
-async function withStore<T>(job: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(loadConfig().databaseUrl);
-  try {
-    await migrateToLatest(store);
-    return await job(store);
-  } finally {
-    await store.close();
-  }
 }
 
 interface ListOptions {

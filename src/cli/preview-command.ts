@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../server/config.js';
 import { readContentState } from '../server/content-state/content-state.js';
-import { openStore } from '../server/db/connection.js';
-import { migrateToLatest } from '../server/db/migrate.js';
 import { PreviewRepository } from '../server/preview/preview.repository.js';
 import { parseDuration } from '../server/preview/preview-token.js';
 import {
@@ -12,6 +10,7 @@ import {
 } from '../server/preview/preview.service.js';
 import { systemClock } from '../server/schedule/clock.js';
 import { pagePath } from '../shared/paths.js';
+import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
 const STATUS = {
@@ -29,9 +28,7 @@ export async function previewCommand(slug: string, options: { expires?: string }
       `--expires takes a duration such as 7d, 12h or 30m (at most 366d), not "${options.expires}"`,
     );
   const config = loadConfig();
-  const store = openStore(config.databaseUrl);
-  try {
-    await migrateToLatest(store);
+  await withStore(async (store) => {
     const { site } = await readContentState(store.db);
     if (!site)
       throw new PreviewError(`${store.label} holds no content yet: run postfolio import first`);
@@ -47,9 +44,7 @@ export async function previewCommand(slug: string, options: { expires?: string }
       `"${slug}" is ${STATUS[status]}. Anyone with the link can read it until ` +
         `${new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     );
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 export function addPreviewCommand(program: Command): void {
