@@ -63,7 +63,7 @@ export const errorHandlers = fp<ErrorHandlersOptions>(async (app, { answers }) =
     return send(request, reply, 500, 'internal', 'Something went wrong on our side');
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
     const path = pathOf(request.url);
     const allowed = routes.allowedOn(path);
     if (allowed.length && !allowed.includes(request.method)) {
@@ -78,5 +78,13 @@ export const errorHandlers = fp<ErrorHandlersOptions>(async (app, { answers }) =
       );
     }
     return send(request, reply, 404, 'not_found', `No route for ${request.method} ${path}`);
+  }
+
+  // A request no route takes is answered before its body is read: the body parser would
+  // otherwise refuse an empty JSON body with a 400, where the answer is 404 or 405 either way.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) notFound(request, reply);
+    else done();
   });
+  app.setNotFoundHandler(notFound);
 });

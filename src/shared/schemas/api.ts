@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CategoryId, Slug } from './identifiers.js';
 import { ImageVariants } from './images.js';
 import { TagRef } from './tags.js';
 
@@ -10,7 +11,7 @@ export const SEARCH_TEXT_MAX = 500;
 
 /** A category as `GET /api/postcates` lists it. */
 export const Category = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: CategoryId,
   name: Type.String(),
   slug: Type.String(),
   post_count: Type.Integer({ minimum: 0 }),
@@ -40,7 +41,7 @@ export type TocEntry = Static<typeof TocEntry>;
 export const PostCard = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   image: Type.String(),
   image_variants: Type.Optional(
     Type.Union([ImageVariants, Type.Null()], {
@@ -48,7 +49,7 @@ export const PostCard = Type.Object({
     }),
   ),
   summary: Type.String(),
-  category_id: Type.Integer({ minimum: 1 }),
+  category_id: CategoryId,
   published_at: Type.String({ description: 'ISO 8601 date-time (UTC)' }),
   tags: Type.Array(TagRef, { description: "The post's tags, in the order it lists them" }),
   ...ReadingStats.properties,
@@ -89,7 +90,7 @@ export type SearchResultPage = Omit<PostPage, 'data'> & { data: SearchCard[] };
 /** A related post, as the detail response lists it. */
 export const RelatedPost = Type.Object({
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   image: Type.String(),
 });
 export type RelatedPost = Static<typeof RelatedPost>;
@@ -98,7 +99,7 @@ export const PostDetail = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   title: Type.String(),
   name: Type.String(),
-  slug: Type.String(),
+  slug: Slug,
   summary: Type.String(),
   image: Type.String(),
   image_variants: Type.Optional(
@@ -107,7 +108,7 @@ export const PostDetail = Type.Object({
     }),
   ),
   content: Type.String({ description: 'Sanitized HTML' }),
-  category: Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }),
+  category: Type.Object({ id: CategoryId, name: Type.String(), slug: Type.String() }),
   published_at: Type.String(),
   updated_at: Type.String(),
   tags: Type.Array(TagRef, { description: "The post's tags, in the order it lists them" }),
@@ -146,9 +147,7 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const CategoryParams = Type.Object({
-  categoryId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-});
+export const CategoryParams = Type.Object({ categoryId: CategoryId });
 
 /** A 301 of an old post slug: an empty body, the post's current URL in `Location`. */
 export const MovedPermanently = Type.String({
@@ -156,9 +155,8 @@ export const MovedPermanently = Type.String({
   description: 'The post has a new slug; Location is its current URL (an old or alias slug)',
 });
 
-export const SlugParams = Type.Object({
-  slug: Type.String({ minLength: 1, maxLength: 200 }),
-});
+/** A post's slug in a URL; one that names no post is a 404 (or where its old slug leads). */
+export const SlugParams = Type.Object({ slug: Slug });
 
 export const SearchParams = Type.Object({
   text: Type.String({ minLength: 1, maxLength: SEARCH_TEXT_MAX }),
@@ -173,10 +171,24 @@ export type EmployerCheckBody = Static<typeof EmployerCheckBody>;
 export const EmployerCheckResult = Type.Object({ allowed: Type.Boolean() });
 export type EmployerCheckResult = Static<typeof EmployerCheckResult>;
 
+/**
+ * An e-mail address as HTML's `<input type="email">` accepts it (the HTML standard's "valid
+ * e-mail address"): the contact form's field, its native form and the JSON call accept the same.
+ * Written as a pattern rather than JSON Schema's `email` format, which means RFC 5321's Mailbox
+ * (quoted names, IP literals) that no browser field lets a visitor type.
+ */
+export const EMAIL_PATTERN =
+  "^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$";
+
 export const ContactBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    email: Type.String({ minLength: 3, maxLength: 320, format: 'email' }),
+    email: Type.String({
+      maxLength: 320,
+      pattern: EMAIL_PATTERN,
+      description:
+        'An address as a form field of type email accepts it (HTML standard): name@example.com, name@localhost; no quoted names or IP addresses',
+    }),
     subject: Type.String({ minLength: 1, maxLength: 300 }),
     message: Type.String({ minLength: 1, maxLength: 10_000 }),
   },
@@ -191,3 +203,23 @@ export const ApiError = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
 });
 export type ApiError = Static<typeof ApiError>;
+
+/** No body: a 304's. */
+export const NotModified = Type.Null({
+  description: 'Not Modified: the ETag sent in If-None-Match is still current; no body',
+});
+
+/** An API error for a client to retry: the server is too busy or its database is away. */
+export const Unavailable = Type.Object(ApiError.properties, {
+  description:
+    'Unavailable for now (code overloaded: the server sheds load; unavailable: its database is away)',
+  headers: {
+    'retry-after': Type.Integer({ minimum: 1, description: 'Seconds to wait before retrying' }),
+  },
+});
+
+/** What every call may answer besides its own: 503 when load is shed or the database is away. */
+export const ANY_CALL_ANSWERS = { 503: Unavailable } as const;
+
+/** What every GET may answer besides its own: its answers carry an ETag, so 304 too. */
+export const GET_ANSWERS = { 304: NotModified, ...ANY_CALL_ANSWERS } as const;

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
 import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 import { SectionsConfig } from './portfolio-sections.js';
-import type { ImageVariants } from './images.js';
+import { ImageVariants } from './images.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
 const Url = ContentUrl({ mailto: true });
@@ -141,9 +141,16 @@ export const SiteConfig = Type.Object(
 );
 export type SiteConfig = Static<typeof SiteConfig>;
 
-/** What the browser receives of the site config: never secrets, never server paths. */
-export type PublicSite = Pick<SiteConfig, 'site' | 'landing' | 'portfolio'> & {
-  contact_enabled: boolean;
-  /** The files of the portfolio's images, by file name (src/shared/schemas/images.ts). */
-  images?: Record<string, ImageVariants>;
-};
+/** What the browser receives of the site config (`GET /api/site`): never secrets, never server paths. */
+export const PublicSite = Type.Object({
+  site: SiteConfig.properties.site,
+  landing: SiteConfig.properties.landing,
+  portfolio: Portfolio,
+  contact_enabled: Type.Boolean(),
+  images: Type.Optional(
+    Type.Record(Type.String(), ImageVariants, {
+      description: "The files of the portfolio's images, by file name",
+    }),
+  ),
+});
+export type PublicSite = Static<typeof PublicSite>;

@@ -165,13 +165,17 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(body.posts.length).toBe(5);
   });
 
-  it('answers 404 for an unknown slug or a draft, 400 for an absurd one', async () => {
-    for (const slug of ['no-such-post', 'secret-draft', '🙂', 'a b']) {
+  it('answers 404 for an unknown slug or a draft, 400 for what is no slug', async () => {
+    for (const slug of ['no-such-post', 'secret-draft']) {
       const res = await get(apiPath.post(slug));
       expect(res.statusCode, slug).toBe(404);
       expectShape(ApiError, res.json());
     }
-    expect((await get(apiPath.post('x'.repeat(201)))).statusCode).toBe(400);
+    for (const slug of ['🙂', 'a b', 'Zephyr-Caching-Explained', 'x'.repeat(121)]) {
+      const res = await get(apiPath.post(slug));
+      expect(res.statusCode, slug).toBe(400);
+      expectShape(ApiError, res.json());
+    }
   });
 
   it('ranks a title match above a body match and keeps drafts out of search', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, CategoryList } from '../../../shared/schemas/api.js';
+import { ApiError, CategoryList, GET_ANSWERS } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
 import { scope } from '../../content-state/shown-content.js';
@@ -12,7 +12,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'List categories',
         tags: ['categories'],
-        response: { 200: CategoryList, 500: ApiError },
+        response: { 200: CategoryList, 500: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTACT_SUCCESS } from '../../../shared/forms.js';
-import { ApiError, ContactBody, ContactResult } from '../../../shared/schemas/api.js';
+import {
+  ANY_CALL_ANSWERS,
+  ApiError,
+  ContactBody,
+  ContactResult,
+} from '../../../shared/schemas/api.js';
 import { ContactNotifier } from '../../contact/contact-notifier.js';
 import { ContactService } from '../../contact/contact.service.js';
 import { HttpError } from '../../http/errors.js';
@@ -31,7 +36,13 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Send a message through the contact form (when enabled)',
         tags: ['contact'],
         body: ContactBody,
-        response: { 201: ContactResult, 400: ApiError, 404: ApiError, 429: ApiError },
+        response: {
+          201: ContactResult,
+          400: ApiError,
+          404: ApiError,
+          429: ApiError,
+          ...ANY_CALL_ANSWERS,
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, EmployerCheckBody, EmployerCheckResult } from '../../../shared/schemas/api.js';
+import {
+  ANY_CALL_ANSWERS,
+  ApiError,
+  EmployerCheckBody,
+  EmployerCheckResult,
+} from '../../../shared/schemas/api.js';
 import { normalizeEmail } from '../../config.js';
 import { attemptLimit } from '../forms/attempt-limit.js';
 import { employerFormRoute } from '../forms/employer-form.js';
@@ -36,7 +41,7 @@ export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Check the employer e-mail address of the landing page',
         tags: ['employer'],
         body: EmployerCheckBody,
-        response: { 200: EmployerCheckResult, 400: ApiError, 429: ApiError },
+        response: { 200: EmployerCheckResult, 400: ApiError, 429: ApiError, ...ANY_CALL_ANSWERS },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ApiError,
   CategoryParams,
+  GET_ANSWERS,
   MovedPermanently,
   PageQuery,
   PostPage,
@@ -23,7 +24,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'A page of all published posts, newest first',
         tags: ['posts'],
         querystring: PageQuery,
-        response: { 200: PostPage, 400: ApiError },
+        response: { 200: PostPage, 400: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>
@@ -41,7 +42,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['posts'],
         params: CategoryParams,
         querystring: PageQuery,
-        response: { 200: PostPage, 400: ApiError, 404: ApiError },
+        response: { 200: PostPage, 400: ApiError, 404: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>
@@ -65,6 +66,7 @@ export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
           400: ApiError,
           404: ApiError,
           410: ApiError,
+          ...GET_ANSWERS,
         },
       },
     },

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, PageQuery, SearchParams, SearchResults } from '../../../shared/schemas/api.js';
+import {
+  ApiError,
+  GET_ANSWERS,
+  PageQuery,
+  SearchParams,
+  SearchResults,
+} from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES, apiPath } from '../../../shared/paths.js';
 
@@ -24,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['posts'],
         params: SearchParams,
         querystring: PageQuery,
-        response: { 200: SearchResults, 400: ApiError },
+        response: { 200: SearchResults, 400: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>

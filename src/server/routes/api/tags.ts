@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, PageQuery, PostPage } from '../../../shared/schemas/api.js';
+import { ApiError, GET_ANSWERS, PageQuery, PostPage } from '../../../shared/schemas/api.js';
 import { TagList, TagParams } from '../../../shared/schemas/tags.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
@@ -14,7 +14,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'List the tags of published posts, most used first',
         tags: ['tags'],
-        response: { 200: TagList, 500: ApiError },
+        response: { 200: TagList, 500: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>
@@ -32,7 +32,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tags'],
         params: TagParams,
         querystring: PageQuery,
-        response: { 200: PostPage, 400: ApiError, 404: ApiError },
+        response: { 200: PostPage, 400: ApiError, 404: ApiError, ...GET_ANSWERS },
       },
     },
     (request, reply) =>
