@@ -12,6 +12,7 @@ import {
   PAGE_ROUTES,
   pageParams,
   pagePath,
+  withoutTrailingSlash,
 } from './paths.js';
 
 /** The decoded parameters of `path` (its query left aside) if it matches `pattern`, else null. */
@@ -77,6 +78,28 @@ describe('pageParams', () => {
     expect(pageParams('category', '/cate/12/x')).toBeUndefined();
     expect(pageParams('search', '/posts')).toBeUndefined();
     expect(pageParams('post', '/tag/css')).toBeUndefined();
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it('drops the trailing slashes of a path and keeps its query', () => {
+    expect(withoutTrailingSlash('/posts/')).toBe('/posts');
+    expect(withoutTrailingSlash('/resume//')).toBe('/resume');
+    expect(withoutTrailingSlash('/posts/?page=2&category=3')).toBe('/posts?page=2&category=3');
+    expect(withoutTrailingSlash('/posts/cache%2F/')).toBe('/posts/cache%2F');
+    expect(withoutTrailingSlash('//')).toBe('/');
+  });
+
+  it('is undefined without a trailing slash, for the landing page, and for another host', () => {
+    for (const url of [
+      '/',
+      '/?page=2',
+      '/posts',
+      '/posts?x=/',
+      '//evil.example/',
+      '/\\evil.example/',
+    ])
+      expect(withoutTrailingSlash(url), url).toBeUndefined();
   });
 });
 

@@ -29,6 +29,19 @@ export function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/**
+ * The one address of a page asked for with trailing slashes (`/posts/`, `/resume//?x=1`): the
+ * same without them, the query kept. Undefined when there are none to drop, and for `//host/`
+ * (or `/\host/`), which without its slash would be an address on another host.
+ */
+export function withoutTrailingSlash(url: string): string | undefined {
+  const path = pathOf(url);
+  if (path.length < 2 || !path.endsWith('/')) return undefined;
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  if (/^\/[/\\]/.test(trimmed)) return undefined;
+  return `${trimmed}${url.slice(path.length)}`;
+}
+
 /** The JSON API; the specification fixes these paths and their parameter names. */
 export const API_ROUTES = {
   posts: '/api/posts',

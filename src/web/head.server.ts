@@ -9,19 +9,22 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The <head> tags of a page: title, description, canonical link and Open Graph. */
+/** The <head> tags of a page: title, description, canonical link (but on errors) and Open Graph. */
 export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
-  const canonical = `${site.url.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+  const canonical =
+    meta.canonical === false
+      ? undefined
+      : escapeHtml(`${site.url.replace(/\/+$/, '')}${url.pathname}${url.search}`);
   const description = meta.description ?? site.description;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...(canonical ? [`<link rel="canonical" href="${canonical}">`] : []),
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:type" content="${meta.type ?? 'website'}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    ...(canonical ? [`<meta property="og:url" content="${canonical}">`] : []),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.title)}" href="${feedPath.rss()}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ];

@@ -15,6 +15,8 @@ export interface PageMeta {
   imageSize?: { width: number; height: number };
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
+  /** False: the page declares no address of its own (no canonical link, no og:url), as an error page. */
+  canonical?: boolean;
   /** schema.org objects of the page, written as JSON-LD; the server entry fills them (page-structured-data.ts). */
   structuredData?: readonly StructuredData[];
 }
@@ -40,8 +42,10 @@ export function routeHandle<Loader extends (...args: never[]) => unknown>(
 
 /** The meta of the deepest matched route that has one; a 404 or error page when the render failed. */
 export function pageMeta(matches: UIMatch[], site: SiteMeta, status: number): PageMeta {
-  if (status === 404) return { title: `Page not found · ${site.title}`, noindex: true };
-  if (status >= 400) return { title: `Error · ${site.title}`, noindex: true };
+  // An error answers at the address asked for, which is no page's: it names no canonical one.
+  if (status === 404)
+    return { title: `Page not found · ${site.title}`, noindex: true, canonical: false };
+  if (status >= 400) return { title: `Error · ${site.title}`, noindex: true, canonical: false };
   for (const match of [...matches].reverse()) {
     const meta = (match.handle as RouteHandle | undefined)?.meta;
     if (meta) return meta(match.loaderData, site);

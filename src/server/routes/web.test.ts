@@ -121,6 +121,56 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     }
   });
 
+  it('answers a page asked for with a trailing slash with a 301 to its one address', async () => {
+    for (const [url, location] of [
+      ['/posts/', pagePath.posts()],
+      ['/resume/', pagePath.resume()],
+      ['/story-1/', pagePath.post('story-1')],
+      ['/cate/1//', pagePath.category(1)],
+      ['/posts/story/?page=2', pagePath.search('story', 2)],
+      ['/posts/?category=1&page=2', '/posts?category=1&page=2'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+      expect(res.body, url).toBe('');
+    }
+    // Without its slash, `//host/` would be an address on another host.
+    expect((await get('//evil.example/')).headers.location).toBeUndefined();
+  });
+
+  it("keeps a search's live count out of its heading, right after it", async () => {
+    const html = (await get(pagePath.search('story'))).body;
+    const heading = /<h1[^>]*>([\s\S]*?)<\/h1>([\s\S]*?)<\/p>/.exec(html);
+    expect(heading?.[1]).toBe('Search results for “story”');
+    expect(heading?.[2]).toMatch(/^<p [^>]*role="status"[^>]*>14 posts match “story”$/);
+  });
+
+  it('declares no canonical address on a 404 page', async () => {
+    const res = await get('/no-such-post');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('rel="canonical"');
+    expect(res.body).not.toContain('og:url');
+    expect((await get('/story-1')).body).toContain(
+      '<link rel="canonical" href="https://fixture.example/story-1">',
+    );
+  });
+
+  it('answers a list page past the last one with the 404 page', async () => {
+    // 15 posts at 12 a page: two pages of all posts, at most two of a category.
+    expect((await get(pagePath.posts({ page: 2 }))).statusCode).toBe(200);
+    for (const url of [
+      pagePath.posts({ page: 3 }),
+      pagePath.posts({ page: 999 }),
+      pagePath.category(1, 3),
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('Page not found');
+    }
+  });
+
   it('never answers odd paths with a 500', async () => {
     for (const url of [
       '//',

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { DataSource } from '../../shared/data-source.js';
-import { isApiPath, PAGE_ROUTES } from '../../shared/paths.js';
+import { isApiPath, PAGE_ROUTES, withoutTrailingSlash } from '../../shared/paths.js';
 import type { RenderResult } from '../../shared/render-result.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
@@ -45,13 +45,26 @@ async function serveClientFiles(app: FastifyInstance, clientDir: string): Promis
   });
 }
 
-/** The answer to a page's URL, rendered on the server: the page, a redirect or a moved post. */
+/**
+ * The answer to a page's URL, rendered on the server: the page, a redirect or a moved post; a
+ * page asked for with a trailing slash is a 301 to its one address, without it.
+ */
 async function renderPage(
   app: FastifyInstance,
   page: { entry: ServerEntry; template: PageTemplate; devHead: string },
   url: string,
   preview: boolean,
 ) {
+  const slashless = withoutTrailingSlash(url);
+  if (slashless !== undefined)
+    return {
+      statusCode: 301,
+      body: '',
+      contentType: 'text/plain; charset=utf-8',
+      headers: { location: slashless, ...(preview ? PREVIEW_HEADERS : {}) },
+      // Shows no content: no import drops it.
+      shows: [],
+    };
   const watch = { unavailable: false, shown: new ShownContent() };
   const result = await page.entry.render(
     // Concatenated, not resolved: a path such as //host must stay a path on this site.

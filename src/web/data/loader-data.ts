@@ -39,6 +39,17 @@ export async function load<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A list's page as loaded, when it is one of the list's pages. A page past the last one shows
+ * nothing of its own (the API answers it with an empty `data`): as a page of the site it is a 404.
+ */
+export function existingPage<Page extends { current_page: number; last_page: number }>(
+  page: Page,
+): Page {
+  if (page.current_page > page.last_page) throw routeData('Not Found', { status: 404 });
+  return page;
+}
+
 /** A positive page number from the query string; anything else means page 1. */
 export function pageParam(url: string): number {
   const page = Number(new URL(url).searchParams.get('page') ?? '1');

@@ -1,7 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pagePath } from '../../../shared/paths.js';
 import type { PostPage } from '../../../shared/schemas/api.js';
-import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import { dataSource, existingPage, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
@@ -25,7 +25,7 @@ export async function loader({
   );
   const category = categories.find((c) => c.id === id);
   if (!category) throw data('Not Found', { status: 404 });
-  return { page, category: { id: category.id, name: category.name } };
+  return { page: existingPage(page), category: { id: category.id, name: category.name } };
 }
 
 export const handle = routeHandle<typeof loader>(({ page, category }, site) => ({

@@ -7,6 +7,8 @@ import './posts.css';
 
 interface ListScreenProps {
   heading: ReactNode;
+  /** A live line under the heading (a search's count): read out when it changes. */
+  status?: ReactNode;
   page: PostPage;
   hrefFor: (page: number) => string;
   empty: ReactNode;
@@ -24,7 +26,15 @@ export function ListScreen(props: ListScreenProps) {
     <>
       <Sidebar selected={props.selectedCategory} onSelect={props.onSelectCategory} />
       <main id="main">
-        <h1 className="page-heading">{props.heading}</h1>
+        {/* A live region may not sit inside a heading: the status is its sibling. */}
+        <h1 className={props.status ? 'page-heading page-heading--above-status' : 'page-heading'}>
+          {props.heading}
+        </h1>
+        {props.status && (
+          <p className="page-status" role="status">
+            {props.status}
+          </p>
+        )}
         {page.data.length > 0 ? (
           <CardGrid posts={page.data} />
         ) : (

@@ -1,7 +1,7 @@
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { pagePath } from '../../../shared/paths.js';
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
-import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import { dataSource, existingPage, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { useCategories } from '../categories/index.js';
 import { ReaderError } from '../reader/index.js';
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const page = await load(() =>
     dataSource(context).postsPage(pageParam(request.url), category || undefined),
   );
-  return { page, category };
+  return { page: existingPage(page), category };
 }
 
 export const handle = routeHandle<typeof loader>(({ page }, site) => ({

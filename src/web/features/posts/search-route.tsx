@@ -46,11 +46,8 @@ export function Component() {
   const { text, page, suggestions } = useLoaderData<typeof loader>();
   return (
     <ListScreen
-      heading={
-        <>
-          Search results for “{text}”<small role="status">{matchCount(page.total, text)}</small>
-        </>
-      }
+      heading={`Search results for “${text}”`}
+      status={matchCount(page.total, text)}
       page={page}
       hrefFor={(n) => pagePath.search(text, n)}
       empty={

@@ -1,7 +1,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pagePath } from '../../../shared/paths.js';
 import type { PostPage } from '../../../shared/schemas/api.js';
-import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import { dataSource, existingPage, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen, pageSuffix } from './list-screen.js';
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   );
   const tag = tags.find((t) => t.slug === slug);
   if (!tag) throw data('Not Found', { status: 404 });
-  return { page, tag: { slug: tag.slug, name: tag.name } };
+  return { page: existingPage(page), tag: { slug: tag.slug, name: tag.name } };
 }
 
 export const handle = routeHandle<typeof loader>(({ page, tag }, site) => ({
