@@ -1,12 +1,12 @@
 // What compressing a cold answer costs: every answer no cache holds yet is compressed as it is
 // sent to a browser. Real answers of the built server, drawn at random from the store (post
 // views `/api/post/{slug}` and post pages `/{slug}`), each compressed as the app does
-// (`encode` of dist/server/http/response-cache.js) and with the settings it weighs against: time
+// (`encode` of dist/server/cache/response-cache.js) and with the settings it weighs against: time
 // per answer (median of BENCH_COMPRESSION_ROUNDS passes) and size.
 // Env: BENCH_POSTS (100000), BENCH_COMPRESSION_ANSWERS (100), BENCH_COMPRESSION_ROUNDS (5).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { encode } from '../dist/server/http/response-cache.js';
+import { encode } from '../dist/server/cache/response-cache.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
 import { fmt, table } from './lib/print.js';

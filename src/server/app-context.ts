@@ -1,7 +1,7 @@
 import type { ServerConfig } from './config.js';
 import type { Store } from './db/connection.js';
 import type { ContentStateWatcher } from './content-state/content-state.js';
-import type { ResponseCache } from './http/response-cache.js';
+import type { ResponseCache } from './cache/response-cache.js';
 import type { PostsService } from './posts/posts.service.js';
 import type { ImageCatalog } from './images/image-catalog.js';
 import type { Clock } from './schedule/clock.js';
@@ -30,8 +30,8 @@ export interface AppContext {
    */
   pages: ResponseCache;
   /**
-   * The Cache-Control of public answers from the caches (http/front/cache-policy.ts); shorter
-   * just before a scheduled post goes live (schedule/cache-lifetime.ts).
+   * The Cache-Control of public answers from the caches (cache/cache-policy.ts); shorter
+   * just before a scheduled post goes live (cache/scheduled-lifetime.ts).
    */
   cacheControl: string;
   /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */

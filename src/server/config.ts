@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { contactMailConfig, type ContactMailConfig } from './contact/mail-config.js';
-import type { CachePolicyConfig } from './http/front/cache-policy.js';
+import type { CachePolicyConfig } from './cache/cache-policy.js';
 import type { FrontDoorConfig } from './http/front/front-door.js';
 
 /**

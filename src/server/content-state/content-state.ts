@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import type { Listen } from '../db/notifications.js';
 import type { Database } from '../db/schema.js';
-import type { ContentChange } from './content-change.js';
+import type { ContentChange } from '../cache/content-change.js';
 
 /** The channel an import notifies on PostgreSQL when it publishes new content. */
 export const CONTENT_CHANNEL = 'postfolio_content';

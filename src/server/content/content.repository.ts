@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
-import type { ContentChange } from '../content-state/content-change.js';
+import type { ContentChange } from '../cache/content-change.js';
 import { PostTagsRepository } from './post-tags.repository.js';
 import { batches } from '../db/batches.js';
 import { CARD_FIELDS, type StoredCard } from './import-stages/card-changes.js';

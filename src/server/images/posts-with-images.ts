@@ -1,7 +1,7 @@
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { ImageCatalog } from './image-catalog.js';
-import type { ContentChange } from '../content-state/content-change.js';
+import type { ContentChange } from '../cache/content-change.js';
 
 type WithImage = { image: string; image_variants?: ImageVariants | null };
 

@@ -4,7 +4,7 @@ import type { Candidate, PostContextRepository } from './post-context.repository
 import { rankedCandidate, rankRelated, type RankedCandidate } from './related-posts.js';
 import type { Tag } from './tags.repository.js';
 import type { TagsService } from './tags.service.js';
-import { scope, type ShownContent } from '../content-state/shown-content.js';
+import { scope, type ShownContent } from '../cache/shown-content.js';
 
 export const RELATED_POSTS = 5;
 /** The newest posts of each tag and of the category that are ranked; older ones are not. */

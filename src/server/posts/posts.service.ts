@@ -8,8 +8,8 @@ import type { SlugRecord } from './post-moves.repository.js';
 import { TagsService } from './tags.service.js';
 import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
-import { scope, type ShownContent } from '../content-state/shown-content.js';
-import type { ContentChange } from '../content-state/content-change.js';
+import { scope, type ShownContent } from '../cache/shown-content.js';
+import type { ContentChange } from '../cache/content-change.js';
 
 export interface SearchResultPage {
   data: SearchCard[];

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES } from '../../shared/paths.js';
-import { ResponseCache } from '../http/response-cache.js';
+import { ResponseCache } from '../cache/response-cache.js';
 
 /**
  * Every answer under /preview/: for the link's holder only. No shared cache or browser may store

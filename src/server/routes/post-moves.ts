@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, pagePath, pathOf } from '../../shared/paths.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
-import type { Produced } from '../http/response-cache.js';
-import { ShownContent } from '../content-state/shown-content.js';
+import type { Produced } from '../cache/response-cache.js';
+import { ShownContent } from '../cache/shown-content.js';
 
 /** A path a post page may have: one segment that could be a slug. */
 const POST_PATH = /^\/([a-z0-9-]{1,120})$/;

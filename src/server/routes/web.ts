@@ -12,7 +12,7 @@ import { isPreviewUrl, neverStored, PREVIEW_HEADERS } from '../preview/preview-p
 import { PageTemplate } from '../ssr/page-template.js';
 import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
-import { ShownContent } from '../content-state/shown-content.js';
+import { ShownContent } from '../cache/shown-content.js';
 import { movedPostPage } from './post-moves.js';
 
 interface ServerEntry {

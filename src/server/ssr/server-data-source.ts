@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { HttpError, isUnavailable } from '../http/errors.js';
 import { publicSite } from './public-site.js';
 import { withSiteImages } from '../images/site-images.js';
-import { scope, tagsOfCards, type ShownContent } from '../content-state/shown-content.js';
+import { scope, tagsOfCards, type ShownContent } from '../cache/shown-content.js';
 
 /** What one render's reads found. */
 export interface RenderWatch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_LISTED, textEdits } from '../../content-state/content-change.js';
+import { CHANGE_LISTED, textEdits } from '../../cache/content-change.js';
 import { ChangeCollector, type CardFields } from './card-changes.js';
 
 const card = (extra: Partial<CardFields> = {}): CardFields => ({

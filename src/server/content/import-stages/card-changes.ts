@@ -1,6 +1,6 @@
 import type { TagRef } from '../../../shared/schemas/tags.js';
 import type { PostRow } from '../content.repository.js';
-import { CHANGE_LISTED, type ContentChange } from '../../content-state/content-change.js';
+import { CHANGE_LISTED, type ContentChange } from '../../cache/content-change.js';
 
 /**
  * What a post shows outside its own page and its text's search results: its card in the lists,

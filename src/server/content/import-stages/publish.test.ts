@@ -3,7 +3,7 @@ import { siteFixture } from '../../../../test/helpers/content-fixture.js';
 import { ImportPlan } from './plan.js';
 import { publishVersion, removeGonePosts, type ContentChanges } from './publish.js';
 import { ChangeCollector, type CardFields } from './card-changes.js';
-import { textEdits, type ContentChange } from '../../content-state/content-change.js';
+import { textEdits, type ContentChange } from '../../cache/content-change.js';
 
 const card = (category_id: number): CardFields => ({
   title: 'A post',

@@ -3,7 +3,7 @@ import type { PostRow } from '../content.repository.js';
 import type { ParsedPost } from '../post-file.js';
 import type { TaggedPost } from '../post-tags.repository.js';
 import { LOAD_AHEAD, loadAhead } from './parse.js';
-import { CHANGE_LISTED, textEdits } from '../../content-state/content-change.js';
+import { CHANGE_LISTED, textEdits } from '../../cache/content-change.js';
 import { PostWriter, toRow, WRITE_BATCH, writeBatch } from './write.js';
 
 const row = (slug: string) => ({ slug }) as PostRow;

@@ -27,7 +27,7 @@ export class PostWriter {
   private rows: PostRow[] = [];
   private tags: TaggedPost[] = [];
   private written = 0;
-  /** What the posts written changed, for the servers' caches (content-state/content-change.ts). */
+  /** What the posts written changed, for the servers' caches (cache/content-change.ts). */
   readonly changes = new ChangeCollector();
 
   /** `refused`: true once the import will be rolled back, when writing more is wasted. */

@@ -9,9 +9,9 @@ import {
   variantEtag,
   type CachedResponse,
   type ResponseCache,
-} from '../response-cache.js';
+} from '../../cache/response-cache.js';
 import { securityHeadersFor } from '../security-headers.js';
-import { cacheControlFor } from './cache-policy.js';
+import { cacheControlFor } from '../../cache/cache-policy.js';
 
 type Wire = Record<string, string>;
 /** An answer's form: a body in one encoding, or a 304 to a client that accepts that encoding. */
@@ -171,7 +171,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: 
 
 /**
  * Caches the JSON form of a value under the request's URL and sends it. `shows`: what of the
- * content it shows (content-state/shown-content.ts); absent when it may show anything.
+ * content it shows (cache/shown-content.ts); absent when it may show anything.
  */
 export async function sendCachedJson(
   cache: ResponseCache,

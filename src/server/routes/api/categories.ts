@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, CategoryList, GET_ANSWERS } from '../../../shared/schemas/api.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
-import { scope } from '../../content-state/shown-content.js';
+import { scope } from '../../cache/shown-content.js';
 
 export const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;

@@ -12,7 +12,7 @@ import {
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { sendPostOrMoved } from '../post-moves.js';
 import { API_ROUTES } from '../../../shared/paths.js';
-import { scope, tagsOfCards } from '../../content-state/shown-content.js';
+import { scope, tagsOfCards } from '../../cache/shown-content.js';
 
 export const postRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;

@@ -3,7 +3,7 @@ import { ApiError, GET_ANSWERS, PageQuery, PostPage } from '../../../shared/sche
 import { TagList, TagParams } from '../../../shared/schemas/tags.js';
 import { sendCachedJson } from '../../http/front/cached-answer.js';
 import { API_ROUTES } from '../../../shared/paths.js';
-import { scope, tagsOfCards } from '../../content-state/shown-content.js';
+import { scope, tagsOfCards } from '../../cache/shown-content.js';
 
 export const tagRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { posts, responses } = app.ctx;

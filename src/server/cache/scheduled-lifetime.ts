@@ -1,6 +1,6 @@
-import { publicCacheControl, publicCacheControlFor } from '../http/front/cache-policy.js';
-import type { CachePolicyConfig } from '../http/front/cache-policy.js';
-import type { Clock } from './clock.js';
+import { publicCacheControl, publicCacheControlFor } from './cache-policy.js';
+import type { CachePolicyConfig } from './cache-policy.js';
+import type { Clock } from '../schedule/clock.js';
 
 /**
  * The public Cache-Control of this moment: the usual one, or, when the next scheduled post goes

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RecentAsks } from './recent-asks.js';
-import { utf8Bytes } from './utf8-bytes.js';
+import { utf8Bytes } from '../http/utf8-bytes.js';
 
 /** A response serialized once, as bytes, and served until content changes. */
 export interface CachedResponse {
@@ -30,7 +30,7 @@ export interface Produced {
   contentType: string;
   headers?: Record<string, string>;
   /**
-   * What of the content it shows, as content-state/shown-content.ts names it, so that an import
+   * What of the content it shows, as shown-content.ts names it, so that an import
    * that changed none of it leaves it cached; absent when it may show anything.
    */
   shows?: readonly string[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptAfter, textEdits, type ContentChange } from './content-change.js';
-import { changeSince, type ContentState } from './content-state.js';
+import { changeSince, type ContentState } from '../content-state/content-state.js';
 import { scope, ShownContent, tagsOfCards } from './shown-content.js';
 
 const change = (extra: Partial<ContentChange>): ContentChange => ({

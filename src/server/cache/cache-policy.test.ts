@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manyPosts } from '../../../../test/helpers/content-fixture.js';
-import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
+import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
 import { cacheControlFor, NO_STORE, publicCacheControl } from './cache-policy.js';
 import {
   API_ROUTES,
@@ -9,7 +9,7 @@ import {
   feedPath,
   HEALTH_ROUTES,
   pagePath,
-} from '../../../shared/paths.js';
+} from '../../shared/paths.js';
 
 const PUBLIC = [
   '/',

@@ -11,7 +11,7 @@ import { apiPath, feedPath, pagePath } from '../../shared/paths.js';
 import type { Category } from '../../shared/schemas/api.js';
 import { BackupRepository } from '../backup/backup.repository.js';
 import { importContent } from '../content/import.service.js';
-import { readContentState } from './content-state.js';
+import { readContentState } from '../content-state/content-state.js';
 
 const alpha = newsPost('alpha', {
   tags: ['caching'],
