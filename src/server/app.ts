@@ -6,14 +6,14 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { changeSince, ContentStateWatcher } from './content-state/content-state.js';
-import { keptAfter } from './cache/content-change.js';
 import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
 import { ErrorAnswers } from './http/error-answer.js';
 import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
 import { FrontDoor } from './http/front/front-door.js';
-import { ResponseCache } from './cache/response-cache.js';
+import { dropStale } from './cache/invalidation.js';
+import { createCaches } from './cache/server-caches.js';
 import { errorHandlers } from './plugins/error-handlers.js';
 import { requestGuard } from './plugins/request-guard.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -21,7 +21,6 @@ import { validatorCompiler } from './plugins/validators.js';
 import { PostsRepository } from './posts/posts.repository.js';
 import { PostsService } from './posts/posts.service.js';
 import { createPostSearch } from './posts/search/search.js';
-import { CacheLifetime } from './cache/scheduled-lifetime.js';
 import { systemClock, type Clock } from './schedule/clock.js';
 import { PublicationSchedule } from './schedule/publication-schedule.js';
 import { ScheduleRepository } from './schedule/schedule.repository.js';
@@ -89,23 +88,19 @@ function createServer(
 
 /**
  * The services of `app.ctx`. A change of the content, or of what is visible of it (a scheduled
- * post going live), drops everything derived from the posts.
+ * post going live), drops what was derived from the posts (cache/invalidation.ts).
  */
 function createContext(options: BuildAppOptions): AppContext {
   const { config, store } = options;
   const clock = options.clock ?? systemClock;
   const repository = new PostsRepository(store.db, clock);
-  const contentMoved = () => {
-    ctx.posts.contentChanged();
-    ctx.responses.clear();
-    ctx.pages.clear();
-  };
+  const contentMoved = () => dropStale(ctx, ctx.posts, null);
   const schedule = new PublicationSchedule({
     clock,
     nextPublication: (now) => new ScheduleRepository(store.db).nextPublication(now),
     publish: () => contentMoved(),
   });
-  const lifetime = new CacheLifetime(config.cachePolicy, () => schedule.next, clock);
+  const caches = createCaches(config, () => schedule.next, clock);
   const images = new ImageCatalog(new ImagesRepository(store.db));
   const ctx: AppContext = {
     config,
@@ -131,23 +126,17 @@ function createContext(options: BuildAppOptions): AppContext {
       listen: store.listen,
     }),
     images,
-    responses: new ResponseCache(2000, config.cacheBytes.api, 'second-ask'),
-    pages: new ResponseCache(300, config.cacheBytes.pages, 'second-ask'),
+    responses: caches.responses,
+    pages: caches.pages,
     get cacheControl() {
-      return lifetime.value;
+      return caches.lifetime.value;
     },
     inlineStyleHashes: [],
   };
   ctx.contentState.onChange((state, previous) => {
     // An import that changed posts alone: the answers and what was derived from the posts that
-    // show none of it stay.
-    const change = changeSince(previous, state);
-    if (change) {
-      ctx.posts.contentChanged(change);
-      const kept = keptAfter(change);
-      ctx.responses.retainOnly((entry) => kept(entry.shows));
-      ctx.pages.retainOnly((entry) => kept(entry.shows));
-    } else contentMoved();
+    // show none of it stay (cache/invalidation.ts).
+    dropStale(ctx, ctx.posts, changeSince(previous, state));
     void schedule.refresh();
   });
   return ctx;

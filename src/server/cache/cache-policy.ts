@@ -1,10 +1,11 @@
 /**
- * What shared caches (a CDN, a proxy) and browsers may keep, in one place. A public answer may be
- * kept briefly by browsers (`max-age`) and longer by shared caches (`s-maxage`), which may also
- * serve it stale while they revalidate in the background or while this server fails; every
- * revalidation is a conditional request that the ETag (a hash of the body, so it moves with the
- * content version) answers with 304 when nothing changed. Errors, rate-limited and shed answers
- * are never stored anywhere (`no-store`).
+ * What shared caches (a CDN, a proxy) and browsers may keep, in one place: every `Cache-Control`
+ * this server sends is a value of this file. A public answer may be kept briefly by browsers
+ * (`max-age`) and longer by shared caches (`s-maxage`), which may also serve it stale while they
+ * revalidate in the background or while this server fails; every revalidation is a conditional
+ * request that the ETag (a hash of the body, so it moves with the content version) answers with
+ * 304 when nothing changed. Errors, rate-limited and shed answers are never stored anywhere
+ * (`no-store`).
  */
 export interface CachePolicyConfig {
   /** Seconds a browser may reuse a public answer without asking again. */
@@ -15,8 +16,40 @@ export interface CachePolicyConfig {
   staleWhileRevalidate: number;
 }
 
-/** An answer nobody may store: errors, rate-limited and overloaded answers, private results. */
+/**
+ * The header's name, for the code that sets it: every value it takes is one of this file's, so
+ * that the policies of all answers can be read here.
+ */
+export const CACHE_CONTROL = 'cache-control';
+
+/**
+ * An answer nobody may store: errors, rate-limited and overloaded answers, health checks, form
+ * answers, the employer check, the development server's reload events.
+ */
 export const NO_STORE = 'no-store';
+
+/** An answer for the holder of a link alone (a draft's preview): stored by no cache at all. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+const YEAR = 31_536_000;
+
+/**
+ * A file whose name carries a hash of its bytes (the web build's assets, image variants): the
+ * name changes with the bytes, so every cache may keep it a year without asking again.
+ */
+export const IMMUTABLE = `public, max-age=${YEAR}, immutable`;
+
+/**
+ * The web build's files without a hash in their names (favicon, robots.txt): browsers and
+ * shared caches keep them an hour; a new build changes them rarely.
+ */
+export const STATIC_FILE = 'public, max-age=3600';
+
+/**
+ * An image by the name the content gave it (a file or the `/images/{name}` redirect to its best
+ * variant): an import may replace what it answers, so caches ask again after five minutes.
+ */
+export const UNHASHED_IMAGE = 'public, max-age=300';
 
 /** A day: how long a shared cache may keep serving a stored answer while this server errs. */
 const STALE_IF_ERROR = 86_400;

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode, ENTRY_OVERHEAD, isNotModified, ResponseCache } from './response-cache.js';
+import { ENTRY_OVERHEAD } from './byte-budget.js';
+import { encode, isNotModified, ResponseCache } from './response-cache.js';
 
 const json = (body: string) => async () => ({ body, contentType: 'application/json' });
 

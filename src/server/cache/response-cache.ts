@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { weightOf } from './byte-budget.js';
 import { RecentAsks } from './recent-asks.js';
 import { utf8Bytes } from '../http/utf8-bytes.js';
 
@@ -98,30 +99,12 @@ export function isNotModified(ifNoneMatch: string | undefined, etag: string): bo
 }
 
 /**
- * What an entry costs beyond its bodies: the entry object, its map slot, its headers and the
- * header objects of its answers (built once per variant, front/cached-answer.ts), about 1 KiB
- * measured on a heap snapshot; the key is counted on top.
- */
-export const ENTRY_OVERHEAD = 1024;
-
-/** The bytes an entry holds: its key, its bodies (compressed forms included), its overhead. */
-export function weightOf(key: string, entry: CachedResponse): number {
-  return (
-    ENTRY_OVERHEAD +
-    key.length +
-    entry.body.length +
-    (entry.br?.length ?? 0) +
-    (entry.gzip?.length ?? 0)
-  );
-}
-
-/**
  * A bounded map of serialized responses, evicting the least recently used by "second chance": a
  * hit only marks its entry, so serving from the cache costs no reordering; eviction walks from
  * the oldest, moving marked entries to the back. `clear()` is called whenever the content version
  * changes; a response produced while content changed is not stored.
  *
- * The bound is in bytes (`weightOf`: bodies, compressed forms, key and a fixed overhead) and in
+ * The bound is in bytes (byte-budget.ts, `weightOf`: bodies, compressed forms, key and a fixed overhead) and in
  * entries. An answer heavier than half the byte bound is served but not stored, so that one
  * large body (the sitemap of a big site) cannot empty the cache of everything else. With
  * `admission: 'second-ask'` (the server's caches) an answer is stored only when its key was

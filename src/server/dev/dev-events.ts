@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { CACHE_CONTROL, NO_STORE } from '../cache/cache-policy.js';
 
 /** One problem of a content file, as the terminal and the browser's notice show it. */
 export interface DevProblem {
@@ -77,7 +78,7 @@ export class DevEvents {
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
+      [CACHE_CONTROL]: NO_STORE,
       connection: 'keep-alive',
     });
     // A page that lost the stream waits this long (ms) before it asks again.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DevEvents } from './dev-events.js';
 import { LIVE_RELOAD_CSS, liveReload } from './live-reload.client.js';
+import { CACHE_CONTROL, NO_STORE } from '../cache/cache-policy.js';
 
 /** Where dev mode serves its own files; nothing answers under it in `serve`. */
 export const DEV_PREFIX = '/__postfolio-dev/';
@@ -34,7 +35,7 @@ function pagePath(referer: string | undefined): string | undefined {
 export async function liveReloadRoutes(app: FastifyInstance, events: DevEvents): Promise<void> {
   const file =
     (type: string, body: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.header('content-type', type).header('cache-control', 'no-store').send(body);
+      reply.header('content-type', type).header(CACHE_CONTROL, NO_STORE).send(body);
   app.get(LIVE_RELOAD_SCRIPT, { schema: { hide: true } }, file('text/javascript', SCRIPT));
   app.get(STYLESHEET, { schema: { hide: true } }, file('text/css', LIVE_RELOAD_CSS));
   app.get(EVENTS, { schema: { hide: true } }, async (request, reply) => {

@@ -4,6 +4,7 @@ import { isApiPath } from '../../shared/paths.js';
 import { securityHeadersFor } from './security-headers.js';
 import { errorBody } from './errors.js';
 import { smallPage } from './small-page.js';
+import { CACHE_CONTROL, NO_STORE } from '../cache/cache-policy.js';
 
 /** The stable `code` of an error by its status, when the failure names none more precise. */
 const CODES: Record<number, string> = {
@@ -117,7 +118,7 @@ export class ErrorAnswers {
       headers: {
         ...securityHeadersFor(url, styleHashes),
         'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
+        [CACHE_CONTROL]: NO_STORE,
       },
       body: api
         ? JSON.stringify(errorBody(code, message))

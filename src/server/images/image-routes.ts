@@ -2,14 +2,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGES_PREFIX } from '../../shared/paths.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
+import { CACHE_CONTROL, IMMUTABLE, UNHASHED_IMAGE } from '../cache/cache-policy.js';
 
 /** The image types the import publishes; anything else in the images folder is never served. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 /** A file named by its source's hash (`{name}.{hash}.{width|share}.{ext}`, `{name}.{hash}.svg`). */
 const HASHED = /\.[0-9a-f]{12}(\.(\d+|share))?\.[a-z]+$/;
-const FOREVER = 'public, max-age=31536000, immutable';
-/** An unhashed name may change what it answers; caches ask again after a while. */
-const A_WHILE = 'public, max-age=300';
 
 /** The file `/images/{name}` stands for: the widest in the best format the client takes. */
 export function bestFile(variants: ImageVariants, accept: string): string {
@@ -43,7 +41,7 @@ export const imageRoutes: FastifyPluginAsync<{ root: string }> = async (app, { r
     if (!variants) return;
     const accept = request.headers.accept ?? '';
     return reply
-      .header('cache-control', A_WHILE)
+      .header(CACHE_CONTROL, UNHASHED_IMAGE)
       .header('vary', 'Accept')
       .redirect(bestFile(variants, accept), 302);
   });
@@ -55,7 +53,7 @@ export const imageRoutes: FastifyPluginAsync<{ root: string }> = async (app, { r
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders: (response, path) =>
-      response.header('cache-control', HASHED.test(path) ? FOREVER : A_WHILE),
+      response.header(CACHE_CONTROL, HASHED.test(path) ? IMMUTABLE : UNHASHED_IMAGE),
     allowedPath: (path) => IMAGE_FILE.test(path),
   });
 };

@@ -1,12 +1,13 @@
 import { PAGE_ROUTES } from '../../shared/paths.js';
 import { ResponseCache } from '../cache/response-cache.js';
+import { CACHE_CONTROL, PRIVATE_NO_STORE } from '../cache/cache-policy.js';
 
 /**
  * Every answer under /preview/: for the link's holder only. No shared cache or browser may store
  * it, and no search engine may index it, even if the link leaks.
  */
 export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
-  'cache-control': 'private, no-store',
+  [CACHE_CONTROL]: PRIVATE_NO_STORE,
   'x-robots-tag': 'noindex',
 };
 

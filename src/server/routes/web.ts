@@ -14,12 +14,11 @@ import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
 import { ShownContent } from '../cache/shown-content.js';
 import { movedPostPage } from './post-moves.js';
+import { CACHE_CONTROL, IMMUTABLE, STATIC_FILE } from '../cache/cache-policy.js';
 
 interface ServerEntry {
   render(request: Request, data: DataSource): Promise<RenderResult>;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The server entry of the web build; throws when the app was not built. */
 async function loadServerEntry(webDir: string): Promise<ServerEntry> {
@@ -40,7 +39,7 @@ async function serveClientFiles(app: FastifyInstance, clientDir: string): Promis
     preCompressed: true,
     allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite'),
     setHeaders: (res, path) => {
-      res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'public, max-age=3600');
+      res.header(CACHE_CONTROL, path.includes('/assets/') ? IMMUTABLE : STATIC_FILE);
     },
   });
 }

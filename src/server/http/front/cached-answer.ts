@@ -11,7 +11,7 @@ import {
   type ResponseCache,
 } from '../../cache/response-cache.js';
 import { securityHeadersFor } from '../security-headers.js';
-import { cacheControlFor } from '../../cache/cache-policy.js';
+import { CACHE_CONTROL, cacheControlFor } from '../../cache/cache-policy.js';
 
 type Wire = Record<string, string>;
 /** An answer's form: a body in one encoding, or a 304 to a client that accepts that encoding. */
@@ -66,14 +66,14 @@ function answerHeaders(
   // A body's length changes when its brotli form is made again to be kept (response-cache.ts).
   if (
     !headers ||
-    headers['cache-control'] !== caching ||
+    headers[CACHE_CONTROL] !== caching ||
     (body && headers['content-length'] !== String(body.length))
   ) {
     const encoded = ETAG_SUFFIX[variant];
     headers = {
       ...security,
       etag: encoded ? variantEtag(entry.etag, encoded) : entry.etag,
-      'cache-control': caching,
+      [CACHE_CONTROL]: caching,
       vary: 'accept-encoding',
       ...entry.headers,
     };

@@ -10,6 +10,7 @@ import { normalizeEmail } from '../../config.js';
 import { attemptLimit } from '../forms/attempt-limit.js';
 import { employerFormRoute } from '../forms/employer-form.js';
 import { API_ROUTES } from '../../../shared/paths.js';
+import { CACHE_CONTROL, NO_STORE } from '../../cache/cache-policy.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -45,7 +46,7 @@ export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header(CACHE_CONTROL, NO_STORE);
       return { allowed: allowed(request.body.email) };
     },
   );

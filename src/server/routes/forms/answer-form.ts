@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pagePath } from '../../../shared/paths.js';
 import { formAnswerPage, type FormAnswer } from './form-answer-page.js';
+import { CACHE_CONTROL, NO_STORE } from '../../cache/cache-policy.js';
 
 /**
  * Answers a form sent without JavaScript with a page of the site: never cached, never indexed;
@@ -22,7 +23,7 @@ export function answerForm(
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
+    .header(CACHE_CONTROL, NO_STORE)
     .send(body);
 }
 

@@ -4,6 +4,7 @@ import { FORM_ROUTES, pagePath } from '../../../shared/paths.js';
 import { answerForm, CROSS_SITE } from './answer-form.js';
 import { acceptFormBodies, textField } from './form-body.js';
 import { isSameOrigin } from './same-origin.js';
+import { CACHE_CONTROL, NO_STORE } from '../../cache/cache-policy.js';
 
 /**
  * The employer gate sent natively (no JavaScript): the right address is redirected to /resume,
@@ -23,7 +24,7 @@ export const employerFormRoute: FastifyPluginAsync<{
         return reply
           .code(303)
           .header('location', pagePath.resume())
-          .header('cache-control', 'no-store')
+          .header(CACHE_CONTROL, NO_STORE)
           .send();
       return answerForm(request, reply, 403, {
         heading: 'Not unlocked',
