@@ -19,6 +19,9 @@ const SERIAL = [
  */
 const COMMON = {
   testTimeout: 60_000,
+  // A page answers a click or a scroll when the browser gets the CPU: as long as Playwright's own
+  // waits (10 s), not Vitest's default second, which two files at once on 2 cores can exceed.
+  expect: { poll: { timeout: 10_000 } },
   // The first server of a run makes the demo photograph's image files (tens of seconds on a busy host).
   hookTimeout: 120_000,
   pool: 'forks',
