@@ -97,8 +97,10 @@ export class ContentWatch {
       do {
         this.again = false;
         await this.round();
-        // A change the events did not wake us for is still a change.
-        if (!this.again && !this.timer) this.again = await this.changed().catch(() => false);
+        // A change the events did not wake us for is still a change. Set, never cleared here: an
+        // event that fires while the folder is compared has set it already.
+        if (!this.again && !this.timer && (await this.changed().catch(() => false)))
+          this.again = true;
       } while (this.again);
     })().finally(() => {
       this.running = undefined;
