@@ -86,7 +86,8 @@ describe('console', () => {
     // The card's link to its post (a card also links its category and tags).
     await card.getByRole('link', { name, exact: true }).first().click();
     await page.waitForURL((url) => url.pathname.split('/').length === 2);
-    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    // The post's own h1: until its loader answers, the list (whose radios filter in place) stays.
+    await page.getByRole('main').getByRole('heading', { level: 1, name, exact: true }).waitFor();
     await page.getByRole('radio', { name: /Career/ }).click();
     await page.waitForURL((url) => url.pathname === pagePath.category(5));
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('cache');
