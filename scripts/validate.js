@@ -5,32 +5,23 @@
 // step took.
 import { spawn } from 'node:child_process';
 
-/** Runs an npm script or a node script, its output held until it ends; resolves to its record. */
-function run(label, command, args) {
+/**
+ * Runs an npm script or a node script and resolves to its record. A step that runs beside another
+ * holds its output until it ends; a step alone (the test runners, which print as files end)
+ * streams it.
+ */
+function run(label, command, args, { streamed = false } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(Buffer.concat(output));
-      console.log(
-        `validate: ${label} ${code === 0 ? 'passed' : `FAILED (${code})`} in ${seconds.toFixed(1)} s`,
-      );
-      resolve({ label, code, seconds });
-    });
-  });
-}
-
-/** Runs a step that streams its output as it goes (the test runners print as files end). */
-function stream(label, command, args) {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    child.on('close', (code) => {
-      const seconds = (performance.now() - started) / 1000;
       console.log(
         `validate: ${label} ${code === 0 ? 'passed' : `FAILED (${code})`} in ${seconds.toFixed(1)} s`,
       );
@@ -52,8 +43,9 @@ const stages = [
       run('build:web', npm, ['run', '-s', 'build:web']),
     ]),
   () => Promise.all([run('bundle size', process.execPath, ['scripts/check-bundle-size.js'])]),
-  () => Promise.all([stream('unit and API tests', npm, ['run', '-s', 'test:unit'])]),
-  () => Promise.all([stream('browser tests', npm, ['run', '-s', 'test:e2e'])]),
+  () =>
+    Promise.all([run('unit and API tests', npm, ['run', '-s', 'test:unit'], { streamed: true })]),
+  () => Promise.all([run('browser tests', npm, ['run', '-s', 'test:e2e'], { streamed: true })]),
 ];
 
 const started = performance.now();

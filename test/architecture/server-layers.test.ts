@@ -14,50 +14,41 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
   );
 }
 
+const CASES: Array<{ file: string; code: string; errors: string[] }> = [
+  {
+    file: 'src/server/routes/example.ts',
+    code: "import { PostsRepository } from '../posts/posts.repository.js';\nexport const r = PostsRepository;\n",
+    errors: ['A route reaches the store through a service (app.ctx), not a repository.'],
+  },
+  {
+    file: 'src/server/routes/example.ts',
+    code: "import type { FeedItem } from '../posts/posts.repository.js';\nexport type F = FeedItem;\n",
+    errors: [],
+  },
+  {
+    file: 'src/server/content/example.repository.ts',
+    code: "import { TagsRepository } from '../posts/tags.repository.js';\nexport const t = TagsRepository;\n",
+    errors: ["A repository must not import another domain's repository."],
+  },
+  {
+    file: 'src/server/content/example.repository.ts',
+    code: "import { PostTagsRepository } from './post-tags.repository.js';\nexport const t = PostTagsRepository;\n",
+    errors: [],
+  },
+  {
+    file: 'src/server/content/example.repository.ts',
+    code: "import { importContent } from './import.service.js';\nexport const i = importContent;\n",
+    errors: ['A repository must not import a service or a route.'],
+  },
+  {
+    file: 'src/server/posts/example.service.ts',
+    code: "import { feedRoutes } from '../routes/feeds.js';\nexport const f = feedRoutes;\n",
+    errors: ['A service must not import a route.'],
+  },
+];
+
 describe("the server's layers, as lint enforces them", () => {
-  it('refuses a route that builds a repository, and lets it name a type of one', async () => {
-    expect(
-      await layerErrors(
-        'src/server/routes/example.ts',
-        "import { PostsRepository } from '../posts/posts.repository.js';\nexport const r = PostsRepository;\n",
-      ),
-    ).toEqual(['A route reaches the store through a service (app.ctx), not a repository.']);
-    expect(
-      await layerErrors(
-        'src/server/routes/example.ts',
-        "import type { FeedItem } from '../posts/posts.repository.js';\nexport type F = FeedItem;\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it("refuses a repository that imports another domain's, a service or a route", async () => {
-    const file = 'src/server/content/example.repository.ts';
-    expect(
-      await layerErrors(
-        file,
-        "import { TagsRepository } from '../posts/tags.repository.js';\nexport const t = TagsRepository;\n",
-      ),
-    ).toEqual(["A repository must not import another domain's repository."]);
-    expect(
-      await layerErrors(
-        file,
-        "import { PostTagsRepository } from './post-tags.repository.js';\nexport const t = PostTagsRepository;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await layerErrors(
-        file,
-        "import { importContent } from './import.service.js';\nexport const i = importContent;\n",
-      ),
-    ).toEqual(['A repository must not import a service or a route.']);
-  });
-
-  it('refuses a service that imports a route', async () => {
-    expect(
-      await layerErrors(
-        'src/server/posts/example.service.ts',
-        "import { feedRoutes } from '../routes/feeds.js';\nexport const f = feedRoutes;\n",
-      ),
-    ).toEqual(['A service must not import a route.']);
+  it.each(CASES)('$file: $code → $errors', async ({ file, code, errors }) => {
+    expect(await layerErrors(file, code)).toEqual(errors);
   });
 });
