@@ -5,7 +5,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Engine } from '../db/schema.js';
 import { BackupError, reason } from './backup-errors.js';
-import { BACKUP_TABLES, ROW_BATCH, type BackupTable } from './backup.repository.js';
+import { BACKUP_TABLES, type BackupTable } from './backup.repository.js';
+import { ROWS_PER_INSERT } from '../db/batches.js';
 
 /**
  * A PostgreSQL backup: gzip-compressed JSON, one value a line.
@@ -133,7 +134,7 @@ export async function* readBackupFile(file: string): AsyncGenerator<BackupEvent>
         throw corrupt(`has ${value.length} values for ${table.columns.length} columns`);
       rows.push(value);
       counts[table.name] = (counts[table.name] ?? 0) + 1;
-      if (rows.length >= ROW_BATCH) yield* flush();
+      if (rows.length >= ROWS_PER_INSERT) yield* flush();
     } else if (isObject(value) && typeof value.table === 'string') {
       yield* flush();
       if (!header.tables.includes(value.table as BackupTable))

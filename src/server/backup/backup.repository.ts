@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { readContentState } from '../content-state/content-state.js';
 import type { Store } from '../db/connection.js';
+import { batches, ROWS_PER_INSERT } from '../db/batches.js';
 import type { Database, Engine } from '../db/schema.js';
 
 /** The tables a backup holds, parents before children (a restore loads them in this order). */
@@ -32,9 +33,6 @@ const IDENTITY_TABLES: readonly BackupTable[] = [
 
 /** Where Kysely's migrator records the applied migrations: the store's schema version. */
 const MIGRATIONS_TABLE = 'kysely_migration';
-
-/** Rows per INSERT: well under SQLite's 32,766 bound variables for any table here. */
-export const ROW_BATCH = 400;
 
 export type Row = Record<string, unknown>;
 /** The same connection, for statements on a table chosen at run time (checked against BACKUP_TABLES). */
@@ -180,11 +178,8 @@ export class BackupRepository {
   }
 
   async insertRows(table: BackupTable, rows: Row[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += ROW_BATCH)
-      await this.untyped
-        .insertInto(table)
-        .values(rows.slice(start, start + ROW_BATCH))
-        .execute();
+    for (const slice of batches(rows, ROWS_PER_INSERT))
+      await this.untyped.insertInto(table).values(slice).execute();
   }
 
   /**

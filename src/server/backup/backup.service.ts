@@ -13,13 +13,8 @@ import {
   tableLine,
   writeGzipLines,
 } from './backup-file.js';
-import {
-  BACKUP_TABLES,
-  BackupRepository,
-  inSnapshot,
-  ROW_BATCH,
-  type Row,
-} from './backup.repository.js';
+import { BACKUP_TABLES, BackupRepository, inSnapshot, type Row } from './backup.repository.js';
+import { ROWS_PER_INSERT } from '../db/batches.js';
 import { newest } from './schema-version.js';
 
 export const BACKUPS_DIR = join('data', 'backups');
@@ -104,7 +99,7 @@ async function writeTables(
       yield tableLine(table, columns);
       counts[table] = 0;
       for (let after = 0; ;) {
-        const rows: Row[] = await repository.rowsAfter(table, columns, after, ROW_BATCH);
+        const rows: Row[] = await repository.rowsAfter(table, columns, after, ROWS_PER_INSERT);
         if (rows.length === 0) break;
         for (const row of rows) yield rowLine(columns.map((column) => row[column]));
         counts[table] += rows.length;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CategoriesTable, ContactMessagesTable, Database } from '../db/schema.js';
-import { ROW_BATCH } from './backup.repository.js';
+import { batches, ROWS_PER_INSERT } from '../db/batches.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type MessageRow = Selectable<ContactMessagesTable>;
@@ -13,7 +13,7 @@ export class ExportRepository {
     return this.db.selectFrom('categories').selectAll().orderBy('id').execute();
   }
 
-  /** Up to ROW_BATCH posts with an id above `afterId`, by id, with their category's slug. */
+  /** Up to ROWS_PER_INSERT posts with an id above `afterId`, by id, with their category's slug. */
   async postsAfter(afterId: number) {
     return this.db
       .selectFrom('posts')
@@ -36,7 +36,7 @@ export class ExportRepository {
       ])
       .where('posts.id', '>', afterId)
       .orderBy('posts.id')
-      .limit(ROW_BATCH)
+      .limit(ROWS_PER_INSERT)
       .execute();
   }
 
@@ -68,11 +68,11 @@ export class ExportRepository {
   async insertPlaceholders(
     posts: Array<{ id: number; slug: string; category_id: number; created_at: string }>,
   ): Promise<void> {
-    for (let start = 0; start < posts.length; start += ROW_BATCH)
+    for (const slice of batches(posts, ROWS_PER_INSERT))
       await this.db
         .insertInto('posts')
         .values(
-          posts.slice(start, start + ROW_BATCH).map((post) => ({
+          slice.map((post) => ({
             ...post,
             title: post.slug,
             summary: '',
@@ -101,11 +101,11 @@ export class ExportRepository {
   /** How many of these post ids the store holds. */
   async countPosts(ids: number[]): Promise<number> {
     let count = 0;
-    for (let start = 0; start < ids.length; start += ROW_BATCH) {
+    for (const slice of batches(ids)) {
       const row = await this.db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('id', 'in', ids.slice(start, start + ROW_BATCH))
+        .where('id', 'in', slice)
         .executeTakeFirstOrThrow();
       count += Number(row.n);
     }
@@ -117,17 +117,14 @@ export class ExportRepository {
   }
 
   async insertMessages(rows: MessageRow[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += ROW_BATCH)
-      await this.db
-        .insertInto('contact_messages')
-        .values(rows.slice(start, start + ROW_BATCH))
-        .execute();
+    for (const slice of batches(rows, ROWS_PER_INSERT))
+      await this.db.insertInto('contact_messages').values(slice).execute();
   }
 
   /** Deletes the given rows of a table, by id (categories: only those no post uses). */
   async deleteIds(table: 'categories' | 'contact_messages', ids: number[]): Promise<void> {
-    for (let start = 0; start < ids.length; start += ROW_BATCH) {
-      let query = this.db.deleteFrom(table).where('id', 'in', ids.slice(start, start + ROW_BATCH));
+    for (const slice of batches(ids)) {
+      let query = this.db.deleteFrom(table).where('id', 'in', slice);
       if (table === 'categories')
         query = query.where(({ not, exists, selectFrom }) =>
           not(
@@ -144,10 +141,8 @@ export class ExportRepository {
 
   /** Sets posts' change dates by slug, in one statement per batch. */
   async setUpdatedAt(dates: Array<{ slug: string; updated_at: string }>): Promise<void> {
-    for (let start = 0; start < dates.length; start += ROW_BATCH) {
-      const values = dates
-        .slice(start, start + ROW_BATCH)
-        .map((d) => sql`(${d.slug}, ${d.updated_at})`);
+    for (const slice of batches(dates, ROWS_PER_INSERT)) {
+      const values = slice.map((d) => sql`(${d.slug}, ${d.updated_at})`);
       // VALUES names its columns column1, column2 on both engines.
       await sql`UPDATE posts SET updated_at = given.updated_at
         FROM (SELECT column1 AS slug, column2 AS updated_at FROM (VALUES ${sql.join(values)}) AS v) AS given

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { ROW_BATCH } from './backup.repository.js';
+import { batches, ROWS_PER_INSERT } from '../db/batches.js';
 
 /** A slug of a pruned post, as export-manifest.json carries it. */
 export interface RemovedSlug {
@@ -18,11 +18,11 @@ export class OldSlugsRepository {
   /** Every alias of these posts, by post id, oldest first. */
   async aliasesOf(postIds: number[]): Promise<Map<number, string[]>> {
     const aliases = new Map<number, string[]>();
-    for (let start = 0; start < postIds.length; start += ROW_BATCH) {
+    for (const slice of batches(postIds)) {
       const rows = await this.db
         .selectFrom('post_aliases')
         .select(['post_id', 'slug'])
-        .where('post_id', 'in', postIds.slice(start, start + ROW_BATCH))
+        .where('post_id', 'in', slice)
         .orderBy('id')
         .execute();
       for (const row of rows)
@@ -46,10 +46,7 @@ export class OldSlugsRepository {
 
   /** Writes the removed slugs of an export into an empty store. */
   async insertRemoved(rows: RemovedSlug[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += ROW_BATCH)
-      await this.db
-        .insertInto('removed_slugs')
-        .values(rows.slice(start, start + ROW_BATCH))
-        .execute();
+    for (const slice of batches(rows, ROWS_PER_INSERT))
+      await this.db.insertInto('removed_slugs').values(slice).execute();
   }
 }

@@ -3,7 +3,7 @@ import type { CategoryConfig } from '../../shared/schemas/site-config.js';
 import type { Database, PostsTable } from '../db/schema.js';
 import type { ContentChange } from '../cache/content-change.js';
 import { PostTagsRepository } from './post-tags.repository.js';
-import { batches } from '../db/batches.js';
+import { batches, ROWS_PER_INSERT } from '../db/batches.js';
 import { CARD_FIELDS, type StoredCard } from './import-stages/card-changes.js';
 import type { Static } from 'typebox';
 
@@ -20,9 +20,6 @@ export interface StoredSource {
   category: string;
   image: string;
 }
-
-/** Rows per INSERT: well under SQLite's 32,766 bound variables, large enough to be fast. */
-const BATCH = 400;
 
 /** The write side of content: every statement runs inside the import's transaction. */
 export class ContentRepository {
@@ -119,10 +116,8 @@ export class ContentRepository {
 
   /** Inserts new posts and updates changed ones, matched by slug. */
   async upsertPosts(rows: PostRow[], now: string): Promise<void> {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const batch = rows
-        .slice(start, start + BATCH)
-        .map((row) => ({ ...row, created_at: now, updated_at: now }));
+    for (const slice of batches(rows, ROWS_PER_INSERT)) {
+      const batch = slice.map((row) => ({ ...row, created_at: now, updated_at: now }));
       await this.db
         .insertInto('posts')
         .values(batch)

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPath, pagePath, pathOf } from '../../shared/paths.js';
+import { slugProblem } from '../../shared/slugs.js';
 import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import type { Produced } from '../cache/response-cache.js';
 import { ShownContent } from '../cache/shown-content.js';
 
-/** A path a post page may have: one segment that could be a slug. */
-const POST_PATH = /^\/([a-z0-9-]{1,120})$/;
+/** A path a post page may have: one segment. */
+const ONE_SEGMENT = /^\/([^/]+)$/;
 
 const GONE_MESSAGE = (slug: string) => `The post "${slug}" was removed from this site`;
 
@@ -50,8 +51,10 @@ export function movedApiPost(app: FastifyInstance, slug: string, url: string) {
 
 /** A page `/{old}` that rendered as a 404: 301 to `/{new}`, or the 410 error page. */
 export function movedPostPage(app: FastifyInstance, url: string) {
-  const slug = POST_PATH.exec(pathOf(url))?.[1];
-  return slug ? movedPost(app, slug, url, pagePath.post) : Promise.resolve(undefined);
+  const slug = ONE_SEGMENT.exec(pathOf(url))?.[1];
+  return slug && slugProblem(slug) === null
+    ? movedPost(app, slug, url, pagePath.post)
+    : Promise.resolve(undefined);
 }
 
 /**
