@@ -120,6 +120,7 @@ describe('API, feed and image paths', () => {
     [FEED_ROUTES.categoryFeed, feedPath.category('news'), { slug: 'news' }],
     [FEED_ROUTES.tagFeed, feedPath.tag('css'), { slug: 'css' }],
     [FEED_ROUTES.sitemap, feedPath.sitemap(), {}],
+    [FEED_ROUTES.sitemapFile, feedPath.sitemapFile('posts', 2), { file: 'posts-2' }],
   ];
   it.each(cases)('%s matches %s', (pattern, path, params) => {
     expect(match(pattern, path)).toEqual(params);

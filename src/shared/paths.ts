@@ -63,7 +63,10 @@ export const FEED_ROUTES = {
   rss: '/rss.xml',
   categoryFeed: '/feeds/:slug.xml',
   tagFeed: '/feeds/tag/:slug.xml',
+  /** The sitemap index: what robots.txt names; it lists the sitemap files below. */
   sitemap: '/sitemap.xml',
+  /** One file of the sitemap: `pages-1`, `tags-1`, `posts-1`, `posts-2`… */
+  sitemapFile: '/sitemap-:file.xml',
   robots: '/robots.txt',
 } as const;
 
@@ -164,6 +167,9 @@ export const feedPath = {
   category: (slug: string) => fillPattern(FEED_ROUTES.categoryFeed, { slug }),
   tag: (slug: string) => fillPattern(FEED_ROUTES.tagFeed, { slug }),
   sitemap: () => FEED_ROUTES.sitemap,
+  /** The `number`th file (from 1) of the sitemap's URLs of one kind. */
+  sitemapFile: (kind: string, number: number) =>
+    fillPattern(FEED_ROUTES.sitemapFile, { file: `${kind}-${number}` }),
 };
 
 /** An image file by its name (the name of a stored file or of one of its variants). */

@@ -136,6 +136,13 @@ function postImages(post: PostFacts): string[] {
   return urls.length ? [...new Set(urls)] : [imagePath(post.image)];
 }
 
+/**
+ * When a post last changed, as its page's `dateModified` and the sitemap's `lastmod` state it: the
+ * owner's own `updated` date, or else the post's date (never the day of the import).
+ */
+export const lastModified = (post: { published_at: string; modified_at?: string | null }) =>
+  post.modified_at ?? post.published_at;
+
 /** A post page: the post as a BlogPosting, and its place under its category. */
 export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbListLd] {
   const path = pagePath.post(post.slug);
@@ -148,7 +155,7 @@ export function postLd(site: Site, post: PostFacts): [BlogPostingLd, BreadcrumbL
       description: post.summary,
       image: postImages(post).map((path) => siteUrl(site, path)),
       datePublished: post.published_at,
-      dateModified: post.modified_at ?? post.published_at,
+      dateModified: lastModified(post),
       author: author(site),
       publisher: author(site),
       url,

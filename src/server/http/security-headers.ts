@@ -63,14 +63,14 @@ const FEED_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** A feed's, the sitemap's or robots.txt's address (the query string aside). */
+/** A feed's, a sitemap file's or robots.txt's address (the query string aside). */
 const isFeedPath = (url: string) => {
   const path = url.split('?', 1)[0]!;
   return (
     path === FEED_ROUTES.rss ||
     path === FEED_ROUTES.sitemap ||
     path === FEED_ROUTES.robots ||
-    (path.startsWith('/feeds/') && path.endsWith('.xml'))
+    ((path.startsWith('/feeds/') || path.startsWith('/sitemap-')) && path.endsWith('.xml'))
   );
 };
 

@@ -14,6 +14,7 @@ import {
 import { TagsRepository } from './tags.repository.js';
 import { PostContextRepository } from './post-context.repository.js';
 import { PostMovesRepository } from './post-moves.repository.js';
+import { SitemapRepository } from './sitemap.repository.js';
 import type { PageKey } from './page-starts.js';
 
 export interface FeedItem {
@@ -28,8 +29,8 @@ export interface FeedItem {
 }
 
 /**
- * Read queries for posts and categories: lists, a post, related posts, feeds and the sitemap.
- * Full-text search has its own adapters (search/).
+ * Read queries for posts and categories: lists, a post, related posts, feeds and the sitemap
+ * (sitemap.repository.ts). Full-text search has its own adapters (search/).
  */
 export class PostsRepository {
   /** Tags: their list, the tags of posts, a tag's feed. */
@@ -38,6 +39,8 @@ export class PostsRepository {
   readonly context: PostContextRepository;
   /** Where old slugs lead (a post's current slug, or gone). */
   readonly moves: PostMovesRepository;
+  /** The visible posts as the sitemap lists them, counted and walked in order. */
+  readonly sitemap: SitemapRepository;
   /** The queries of every uncached post view and list page, compiled once. */
   private readonly prepared: ReturnType<typeof preparedReads>;
 
@@ -50,6 +53,7 @@ export class PostsRepository {
     this.tags = new TagsRepository(db, clock);
     this.context = new PostContextRepository(db, clock);
     this.moves = new PostMovesRepository(db);
+    this.sitemap = new SitemapRepository(db, clock);
   }
 
   private now(): string {
@@ -235,18 +239,6 @@ export class PostsRepository {
       .where(visible(this.now()));
     if (categoryId !== undefined) query = query.where('posts.category_id', '=', categoryId);
     return query
-      .orderBy('posts.published_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  /** Slugs and change dates of published posts, newest first, for the sitemap. */
-  async listSitemapEntries(limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
-    return this.db
-      .selectFrom('posts')
-      .select(['posts.slug', 'posts.updated_at'])
-      .where(visible(this.now()))
       .orderBy('posts.published_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(limit)

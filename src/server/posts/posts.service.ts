@@ -10,6 +10,14 @@ import type { PostSearch } from './search/search.js';
 import { parseSearchText } from './search/search-query.js';
 import { scope, type ShownContent } from '../cache/shown-content.js';
 import type { ContentChange } from '../cache/content-change.js';
+import { lastModified } from '../../shared/structured-data.js';
+
+/** A post as the sitemap lists it. */
+export interface SitemapPostEntry {
+  slug: string;
+  /** ISO 8601: the post's own `updated` date, or its date. */
+  lastmod: string;
+}
 
 export interface SearchResultPage {
   data: SearchCard[];
@@ -166,9 +174,18 @@ export class PostsService {
     return this.repository.findCategoryBySlug(slug);
   }
 
-  /** Slugs and change dates of the newest visible posts, for the sitemap. */
-  sitemapEntries(limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
-    return this.repository.listSitemapEntries(limit);
+  /** How many posts the sitemap lists: every post a reader sees. */
+  sitemapPostCount(): Promise<number> {
+    return this.repository.countPublished();
+  }
+
+  /**
+   * `take` of the sitemap's posts after the first `skip`, oldest first, in batches: each post's
+   * slug and when it last changed (`lastModified`, as its page's structured data says).
+   */
+  async *sitemapPosts(skip: number, take: number): AsyncGenerator<SitemapPostEntry[]> {
+    for await (const rows of this.repository.sitemap.posts(skip, take))
+      yield rows.map((row) => ({ slug: row.slug, lastmod: lastModified(row) }));
   }
 
   /** Where an old slug leads (a post's current slug, or gone), or undefined when nowhere. */

@@ -4,7 +4,7 @@ import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { renderRss } from './feeds/rss.js';
-import { FEED_ROUTES, feedPath } from '../../shared/paths.js';
+import { apiPath, FEED_ROUTES, feedPath } from '../../shared/paths.js';
 
 interface XmlElement {
   name: string;
@@ -92,6 +92,19 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
           category: 'guides',
           body: 'Body',
           date: '2026-01-01',
+          updated: '2026-01-20',
+        },
+        {
+          slug: 'with-links',
+          title: 'With links',
+          category: 'guides',
+          body: [
+            '![A drawing](cover.svg)',
+            'See [the guide](/a-guide), [below](#more), [a tag](tag/x) and [elsewhere](https://other.example/x?a=1&b=2), or [write](mailto:me@fixture.example).',
+            '## More',
+            'Text.',
+          ].join('\n\n'),
+          date: '2025-12-01',
         },
         {
           slug: 'hidden',
@@ -139,7 +152,7 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
   it('serves a feed per category and 404 for an unknown one', async () => {
     const res = await h.app.inject(feedPath.category('guides'));
     expect(res.statusCode).toBe(200);
-    expect(res.body.match(/<item>/g)).toHaveLength(1);
+    expect(res.body.match(/<item>/g)).toHaveLength(2);
     expect(res.body).toContain('Guides · Fixture Site');
     const missing = await h.app.inject(feedPath.category('nope'));
     expect(missing.statusCode).toBe(404);
@@ -147,12 +160,96 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
     expect(missing.body).toContain('Page not found');
   });
 
-  it('lists every published post in the sitemap, and robots.txt points to it', async () => {
-    const sitemap = await h.app.inject(feedPath.sitemap());
-    expect(sitemap.statusCode).toBe(200);
-    expect(sitemap.body.match(/<url>/g)).toHaveLength(3 + 2 + 26);
-    expect(sitemap.body).toContain('<loc>https://fixture.example/story-7</loc>');
-    expect(sitemap.body).not.toContain('/hidden<');
+  it('gives feed readers absolute URLs for the images and links of an item', async () => {
+    const root = parseXml((await h.app.inject(feedPath.category('guides'))).body);
+    const entry = elements(root, 'item').find(
+      (i) => textOf(child(i, 'link')) === 'https://fixture.example/with-links',
+    )!;
+    const html = textOf(child(entry, 'content:encoded'));
+    const urls = [...html.matchAll(/\s(?:src|href|srcset)="([^"]*)"/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(7);
+    for (const url of urls) expect(url, html).toMatch(/^(https:\/\/|mailto:)/);
+    expect(html).toContain('src="https://fixture.example/images/');
+    expect(html).toContain('href="https://fixture.example/a-guide"');
+    expect(html).toContain('href="https://fixture.example/tag/x"');
+    expect(html).toContain('href="https://fixture.example/with-links#user-content-more"');
+    expect(html).toContain('href="https://other.example/x?a=1&amp;b=2"');
+    expect(html).toContain('href="mailto:me@fixture.example"');
+    // The post itself keeps its site-relative URLs.
+    const { post } = (await h.app.inject(apiPath.post('with-links'))).json<{
+      post: { content: string };
+    }>();
+    expect(post.content).toContain('href="/a-guide"');
+  });
+
+  it('makes /sitemap.xml an index of files that list every published post once', async () => {
+    const res = await h.app.inject(feedPath.sitemap());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const index = child(parseXml(res.body), 'sitemapindex');
+    expect(index.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const files = elements(index, 'sitemap').map((s) => textOf(child(s, 'loc')));
+    // No tag is carried by any post here, so there is no file of tags.
+    expect(files).toEqual([
+      'https://fixture.example/sitemap-pages-1.xml',
+      'https://fixture.example/sitemap-posts-1.xml',
+    ]);
+
+    const urlsOf = async (url: string) => {
+      const file = await h.app.inject(new URL(url).pathname);
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      return elements(child(parseXml(file.body), 'urlset'), 'url').map((u) => ({
+        loc: textOf(child(u, 'loc')),
+        lastmod: u.children.some((c) => typeof c !== 'string' && c.name === 'lastmod')
+          ? textOf(child(u, 'lastmod'))
+          : undefined,
+      }));
+    };
+    const pages = await urlsOf(files[0]!);
+    expect(pages.map((u) => u.loc)).toEqual([
+      'https://fixture.example/',
+      'https://fixture.example/posts',
+      'https://fixture.example/resume',
+      'https://fixture.example/cate/1',
+      'https://fixture.example/cate/2',
+    ]);
+    const posts = await urlsOf(files[1]!);
+    expect(posts).toHaveLength(27);
+    expect(new Set(posts.map((u) => u.loc)).size).toBe(27);
+    expect(posts.map((u) => u.loc)).toContain('https://fixture.example/story-7');
+    expect(posts.map((u) => u.loc)).not.toContain('https://fixture.example/hidden');
+    // Oldest first, so that a new post joins the last file.
+    expect(posts[0]!.loc).toBe('https://fixture.example/story-1');
+    expect(posts.at(-1)!.loc).toBe('https://fixture.example/a-guide');
+
+    // lastmod is the post's own date of change (its `updated`, else its date), as its page's
+    // structured data says; not the day it was imported.
+    const lastmod = (slug: string) =>
+      posts.find((u) => u.loc === `https://fixture.example/${slug}`)!.lastmod;
+    const stored = async (slug: string) =>
+      (await h.app.inject(apiPath.post(slug))).json<{
+        post: { published_at: string; modified_at: string | null };
+      }>().post;
+    const guide = await stored('a-guide');
+    expect(guide.modified_at).toMatch(/^2026-01-20T/);
+    expect(lastmod('a-guide')).toBe(guide.modified_at);
+    const story = await stored('story-7');
+    expect(story.modified_at).toBeNull();
+    expect(story.published_at).toMatch(/^2025-01-07T/);
+    expect(lastmod('story-7')).toBe(story.published_at);
+  });
+
+  it('answers 404 for a sitemap file the index does not list', async () => {
+    for (const name of ['posts-2', 'tags-1', 'pages-2', 'posts-0', 'nope-1', 'posts-01']) {
+      const res = await h.app.inject(`/sitemap-${name}.xml`);
+      expect(res.statusCode, name).toBe(404);
+    }
+  });
+
+  it('names the sitemap index in robots.txt', async () => {
     const robots = await h.app.inject(FEED_ROUTES.robots);
     expect(robots.body).toContain('Sitemap: https://fixture.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
@@ -271,7 +368,8 @@ describe('renderRss', () => {
     expect(textOf(child(entry!, 'title'))).toBe('Bell and lone  surrogate');
     expect(textOf(child(entry!, 'description'))).toBe('Summary');
     expect(textOf(child(entry!, 'category'))).toBe('Cat');
-    expect(textOf(child(entry!, 'content:encoded'))).toBe('<p>x]]>y</p>');
+    // The HTML a reader renders is the same: its `>` in text comes back escaped.
+    expect(textOf(child(entry!, 'content:encoded'))).toBe('<p>x]]&gt;y</p>');
     expect(child(entry!, 'enclosure').attributes).toMatchObject({
       url: 'https://site.example/images/cover%20image.jpg',
       type: 'image/jpeg',

@@ -7,10 +7,8 @@ import type { PostsService } from '../posts/posts.service.js';
 import { publicSite } from '../ssr/public-site.js';
 import { API_PREFIX, FEED_ROUTES, feedPath, PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { FEED_ITEMS, renderRss } from './feeds/rss.js';
-import { renderSitemap, SITEMAP_MAX } from './feeds/sitemap.js';
-
-/** The site's origin as feeds and the sitemap link it: no trailing slash. */
-const siteOrigin = (ctx: AppContext) => publicSite(ctx).site.url.replace(/\/+$/, '');
+import { siteOrigin } from './feeds/site-origin.js';
+import { sitemapRoutes } from './feeds/sitemap-routes.js';
 
 /** The RSS of the site's newest posts, or of one category's; `path` is the feed's own. */
 async function siteRss(
@@ -36,8 +34,9 @@ async function siteRss(
   );
 }
 
-/** RSS for the whole site and per category, the sitemap and robots.txt. */
+/** RSS for the whole site and per category, the sitemap (feeds/sitemap-routes.ts) and robots.txt. */
 export const feedRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(sitemapRoutes);
   const { pages, posts } = app.ctx;
   const origin = () => siteOrigin(app.ctx);
   const rss = (path: string, category?: { id: number; name: string }) =>
@@ -68,22 +67,6 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       return sendCached(request, reply, entry);
     },
   );
-
-  app.get(FEED_ROUTES.sitemap, { schema: { hide: true } }, async (request, reply) => {
-    const entry = await pages.getOrProduce(request.url, async () => {
-      const base = origin();
-      const [entries, categories, tags] = await Promise.all([
-        posts.sitemapEntries(SITEMAP_MAX - 100),
-        posts.categories(),
-        posts.tags.list(),
-      ]);
-      return {
-        body: renderSitemap(base, { posts: entries, categories, tags }),
-        contentType: 'application/xml; charset=utf-8',
-      };
-    });
-    return sendCached(request, reply, entry);
-  });
 
   app.get(FEED_ROUTES.robots, { schema: { hide: true } }, async (request, reply) => {
     const entry = await pages.getOrProduce(request.url, async () => ({

@@ -48,9 +48,12 @@ describe.each(ENGINES)('scheduled posts on %s (injected clock)', (engine) => {
     const search = await get(apiPath.search('quasar', 1));
     const related = await json(apiPath.post('old-4'));
     const [rss, newsFeed, sitemap, tagFeed] = await Promise.all(
-      [feedPath.rss(), feedPath.category('news'), feedPath.sitemap(), feedPath.tag('rockets')].map(
-        async (url) => (await get(url)).body,
-      ),
+      [
+        feedPath.rss(),
+        feedPath.category('news'),
+        feedPath.sitemapFile('posts', 1),
+        feedPath.tag('rockets'),
+      ].map(async (url) => (await get(url)).body),
     );
     const tagList: Array<{ slug: string; post_count: number }> = await json(apiPath.tags());
     return {

@@ -1,5 +1,6 @@
 import { imagePath, pagePath } from '../../../shared/paths.js';
 import type { FeedItem } from '../../posts/posts.repository.js';
+import { withAbsoluteUrls } from './absolute-urls.js';
 import { escapeHtml, xmlChars } from './xml-text.js';
 
 /** How many of the newest posts a feed lists. */
@@ -92,8 +93,9 @@ export async function renderRss(channel: RssChannel, items: FeedItem[]): Promise
     add(entry, 'pubDate', new Date(item.published_at).toUTCString());
     // Readers render <description> as HTML, so the plain summary is HTML-escaped to show as text.
     add(entry, 'description', escapeHtml(xmlChars(item.summary)));
-    // Sanitized at import; escaped here like any other text.
-    add(entry, 'content:encoded', item.content_html, NS_CONTENT);
+    // Sanitized at import, its URLs made absolute for readers away from the site; escaped here
+    // like any other text.
+    add(entry, 'content:encoded', withAbsoluteUrls(item.content_html, link), NS_CONTENT);
     add(entry, 'category', item.category_name);
     const enclosure = add(entry, 'enclosure');
     enclosure.setAttribute('url', url(`${channel.base}${imagePath(item.image)}`));

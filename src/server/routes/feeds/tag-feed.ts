@@ -4,6 +4,7 @@ import { sendCached } from '../../http/front/cached-answer.js';
 import { publicSite } from '../../ssr/public-site.js';
 import { FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
 import { FEED_ITEMS, renderRss } from './rss.js';
+import { siteOrigin } from './site-origin.js';
 
 /** RSS of one tag's newest posts: `/feeds/tag/{slug}.xml`; a tag no visible post carries is a 404. */
 export const tagFeedRoutes: FastifyPluginAsync = async (app) => {
@@ -15,7 +16,7 @@ export const tagFeedRoutes: FastifyPluginAsync = async (app) => {
       const entry = await pages.getOrProduce(request.url, async () => {
         const tag = await posts.tags.tag(request.params.slug);
         const { site } = publicSite(app.ctx);
-        const base = site.url.replace(/\/+$/, '');
+        const base = siteOrigin(app.ctx);
         const items = await posts.tags.feedItems(tag.id, FEED_ITEMS);
         const body = await renderRss(
           {
