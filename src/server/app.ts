@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   contentPollMs?: number;
   /** Decides which posts are visible (scheduled posts); tests move an injected one. */
   clock?: Clock;
+  /** Measures how long connections have been open and quiet while draining; tests move one. */
+  drainClock?: Clock;
   /** Mounts the server-rendered web app; omitted in API-only tests. */
   web?: (app: FastifyInstance) => Promise<void>;
 }
@@ -190,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }));
   // Every request passes the front door: cached answers, overload, timeouts, drain, the request
   // log (http/front/front-door.ts states its contract).
-  const front: FrontDoor = new FrontDoor(options.config.http, answers);
+  const front: FrontDoor = new FrontDoor(options.config.http, answers, options.drainClock);
   const app = createServer(options.config, front, answers, options.logger);
   const ctx = createContext(options);
   app.decorate('ctx', ctx);

@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 export class HeldRoute {
   private release!: () => void;
   private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
+  private arrived!: () => void;
+  /** Resolves once a request has reached the route. */
+  readonly reached = new Promise<void>((resolve) => (this.arrived = resolve));
 
   constructor(readonly path = '/api/slow') {}
 
   /** Adds the route; call before the app is ready. */
   mount(app: FastifyInstance): void {
     app.get(this.path, async () => {
+      this.arrived();
       await this.gate;
       return { ok: true };
     });

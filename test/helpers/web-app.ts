@@ -30,6 +30,8 @@ export async function webHarness(
     logger?: FastifyServerOptions['logger'];
     /** The app's clock, which decides when scheduled posts go live. */
     clock?: Clock;
+    /** The clock the drain measures connections' ages and quiet times by. */
+    drainClock?: Clock;
     /** Runs before the app is ready, e.g. to add a route. */
     beforeReady?: (app: FastifyInstance) => void;
   },
@@ -52,6 +54,7 @@ export async function webHarness(
     web: mountWeb,
     logger: options.logger,
     clock: options.clock,
+    drainClock: options.drainClock,
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -56,6 +56,12 @@ export class Connections {
   private stopping: Promise<void> | undefined;
   draining = false;
 
+  /**
+   * `now` tells the time by which the ages and quiet times of sockets are measured (the system
+   * clock; tests move their own); the drain's deadline is a timer of the system's.
+   */
+  constructor(private readonly now: () => number = Date.now) {}
+
   get open(): number {
     return this.sockets.size;
   }
@@ -63,7 +69,7 @@ export class Connections {
   /** Follows a new connection until it closes. */
   track(socket: Socket): void {
     this.accepted += 1;
-    this.sockets.set(socket, Date.now());
+    this.sockets.set(socket, this.now());
     socket.once('close', () => {
       this.sockets.delete(socket);
       if (this.sockets.size === 0) this.emptied?.();
@@ -115,10 +121,14 @@ export class Connections {
     }
     if (this.sockets.size === 0) return { forced: 0, ms: Date.now() - started };
 
+    // Quiet times count from the drain's start, not from its first poll.
     const seen = new Map<HttpSocket, { bytesRead: number; quietSince: number }>();
+    const drainStart = this.now();
+    for (const socket of this.sockets.keys())
+      seen.set(socket, { bytesRead: socket.bytesRead, quietSince: drainStart });
     const emptied = new Promise<void>((resolve) => (this.emptied = resolve));
     const poll = setInterval(() => {
-      const now = Date.now();
+      const now = this.now();
       for (const [socket, acceptedAt] of this.sockets) {
         const last = seen.get(socket);
         const busy = socket._httpMessage != null;

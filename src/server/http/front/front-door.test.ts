@@ -5,8 +5,10 @@ import { manyPosts } from '../../../../test/helpers/content-fixture.js';
 import { HeldRoute, listenLocally } from '../../../../test/helpers/held-route.js';
 import { decodedBody } from '../../../../test/helpers/error-contract.js';
 import { HttpSocket, withoutDate, type WireAnswer } from '../../../../test/helpers/http-socket.js';
+import { TestClock } from '../../../../test/helpers/test-clock.js';
 import { webHarness, type WebHarness } from '../../../../test/helpers/web-app.js';
 import { apiPath, FEED_ROUTES, feedPath, pagePath } from '../../../shared/paths.js';
+import { DRAIN_FIRST_REQUEST_MS, DRAIN_IDLE_MS } from './front-door.js';
 
 /**
  * Every URL is asked while no cache holds it (the app answers, and stores the answer on the second
@@ -60,10 +62,13 @@ describe('the front door: the same answer whether the cache or the app made it',
   /** Requests that reached Fastify. */
   let reachedApp = 0;
   const slow = new HeldRoute();
+  /** Stands still unless the test moves it: the drain's idle and first-request times. */
+  const drainClock = new TestClock(0);
 
   beforeAll(async () => {
     h = await webHarness('sqlite', {
       posts: manyPosts(5, 'news', 'story'),
+      drainClock,
       logger: {
         level: 'debug',
         stream: new Writable({
@@ -131,14 +136,17 @@ describe('the front door: the same answer whether the cache or the app made it',
     const earlier = await HttpSocket.open(port);
     const asked = await earlier.get('/posts?page=1&drain=1', { 'accept-encoding': 'gzip' });
     earlier.destroy();
+    // Has had its answer and stays open, quiet: a kept-alive connection.
+    const keptAlive = await HttpSocket.open(port);
+    expect((await keptAlive.get('/api/posts?page=1&drain=kept')).statusCode).toBe(200);
     const held = await HttpSocket.open(port);
     const [one, two, three, late] = await Promise.all(
       [1, 2, 3, 4].map(() => HttpSocket.open(port)),
     );
     held.write('GET /api/slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await slow.reached;
     const closing = h.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    while (h.app.server.listening) await new Promise((resolve) => setTimeout(resolve, 5));
     // New connections are refused from now on.
     const refused = await new Promise<string>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -162,13 +170,18 @@ describe('the front door: the same answer whether the cache or the app made it',
     const answer = await held.read();
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['connection']).toBe('close');
+    // Quiet for the idle time: the kept-alive connection is closed.
+    drainClock.time += DRAIN_IDLE_MS;
+    await keptAlive.closed;
     // A connection whose client writes its first request late (a busy client process) is
-    // answered, although it has been quiet longer than a kept-alive socket may be.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // answered, although it has been quiet as long as the kept-alive one that was closed.
+    expect(late!.isClosed).toBe(false);
     const lateAnswer = await late!.get('/api/posts?page=1&drain=late');
     expect(lateAnswer.statusCode).toBe(200);
     expect(lateAnswer.headers['connection']).toBe('close');
-    // A connection that stays quiet is closed once idle, and then the close completes.
+    // A connection that stays quiet is closed once it is old enough, and then the close completes.
+    expect(three!.isClosed).toBe(false);
+    drainClock.time += DRAIN_FIRST_REQUEST_MS;
     await three!.closed;
     await closing;
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyServerFactoryHandler } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { answerExpectation } from '../early-errors.js';
 import type { ErrorAnswers } from '../error-answer.js';
+import { systemClock, type Clock } from '../../schedule/clock.js';
 import { serveFromCache } from './cached-answer.js';
 import { Connections, type DrainResult } from './drain.js';
 import { LoadShedder, type OverloadConfig } from './load-shedder.js';
@@ -21,9 +22,9 @@ export interface FrontDoorConfig {
 }
 
 /** A socket quiet for this long while the server drains is closed (drain.ts says why). */
-const DRAIN_IDLE_MS = 500;
+export const DRAIN_IDLE_MS = 500;
 /** A socket that has not sent its first request is left this long after it was accepted. */
-const DRAIN_FIRST_REQUEST_MS = 5000;
+export const DRAIN_FIRST_REQUEST_MS = 5000;
 /** What a shed request is told to wait before retrying, in seconds. */
 const OVERLOAD_RETRY_AFTER = '1';
 
@@ -71,17 +72,20 @@ export class FrontDoor {
   /** Set once the app's context exists; until then every request goes to Fastify. */
   ctx: AppContext | undefined;
   server: Server | undefined;
-  readonly connections = new Connections();
+  readonly connections: Connections;
   private readonly shedder: LoadShedder;
   private handler: FastifyServerFactoryHandler | undefined;
   private log: Logger | undefined;
   private debug = false;
   private draining: Promise<DrainResult> | undefined;
 
+  /** `drainClock` measures how long a connection has been open or quiet while draining. */
   constructor(
     private readonly config: FrontDoorConfig,
     private readonly answers: ErrorAnswers,
+    drainClock: Clock = systemClock,
   ) {
+    this.connections = new Connections(() => drainClock.now());
     this.shedder = new LoadShedder(
       config.overload,
       (req, res) => this.handler!(req, res),
