@@ -116,6 +116,7 @@ export const ROUTES: readonly ((r: FuzzRandom) => string)[] = [
   () => '/rss.xml',
   (r) => `/feeds/${mutated(r, ['news', 'nope'])}.xml`,
   () => '/sitemap.xml',
+  (r) => `/sitemap-${mutated(r, ['pages-1', 'posts-1', 'posts-9', 'nope'])}.xml`,
   () => '/robots.txt',
   () => '/healthz',
   () => '/readyz',

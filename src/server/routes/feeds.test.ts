@@ -243,7 +243,15 @@ describe.each(ENGINES)('feeds and discovery on %s', (engine) => {
   });
 
   it('answers 404 for a sitemap file the index does not list', async () => {
-    for (const name of ['posts-2', 'tags-1', 'pages-2', 'posts-0', 'nope-1', 'posts-01']) {
+    for (const name of [
+      'posts-2',
+      'tags-1',
+      'pages-2',
+      'posts-0',
+      'nope-1',
+      'posts-01',
+      'x'.repeat(300),
+    ]) {
       const res = await h.app.inject(`/sitemap-${name}.xml`);
       expect(res.statusCode, name).toBe(404);
     }

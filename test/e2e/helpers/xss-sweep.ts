@@ -108,6 +108,8 @@ export function targets(
     { kind: 'xml', path: feedPath.rss() },
     ...categories.map((c): Target => ({ kind: 'xml', path: feedPath.category(c.slug) })),
     { kind: 'xml', path: feedPath.sitemap() },
+    { kind: 'xml', path: feedPath.sitemapFile('pages', 1) },
+    { kind: 'xml', path: feedPath.sitemapFile('posts', 1) },
     { kind: 'json', path: apiPath.postcates() },
     { kind: 'json', path: apiPath.site() },
     ...pages.map((n): Target => ({ kind: 'json', path: apiPath.posts(n) })),

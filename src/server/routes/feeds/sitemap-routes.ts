@@ -82,7 +82,8 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { file: string } }>(
     FEED_ROUTES.sitemapFile,
-    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 40 }) }) } },
+    // Any name but a listed file's is a 404, a long one too: parseSitemapFile bounds it.
+    { schema: { hide: true, params: Type.Object({ file: Type.String() }) } },
     async (request, reply) => {
       const file = parseSitemapFile(request.params.file);
       if (!file) throw notFound(`No sitemap file "${request.params.file}"`);
