@@ -20,6 +20,8 @@ const PUBLIC = [
   pagePath.resume(),
   feedPath.rss(),
   feedPath.sitemap(),
+  feedPath.sitemapFile('pages', 1),
+  feedPath.sitemapFile('posts', 1),
   FEED_ROUTES.robots,
   apiPath.posts(1),
   apiPath.post('story-1'),
