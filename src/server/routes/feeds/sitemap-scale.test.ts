@@ -111,6 +111,7 @@ describe.each(ENGINES)('the sitemap of a site of 100,000 posts on %s', (engine) 
 
     const seen = new Map<string, string | undefined>();
     const counts: number[] = [];
+    const twice: string[] = [];
     for (const file of files) {
       const res = await h.app.inject(new URL(file).pathname);
       expect(res.statusCode, file).toBe(200);
@@ -118,7 +119,7 @@ describe.each(ENGINES)('the sitemap of a site of 100,000 posts on %s', (engine) 
       const entries = entriesOf(res.body, 'urlset');
       counts.push(entries.length);
       for (const { loc, lastmod } of entries) {
-        expect(seen.has(loc), loc).toBe(false);
+        if (seen.has(loc)) twice.push(loc);
         seen.set(loc, lastmod);
       }
     }
@@ -126,16 +127,19 @@ describe.each(ENGINES)('the sitemap of a site of 100,000 posts on %s', (engine) 
     // Full files, then the rest: posts-3 holds the one post past 100,000.
     expect(counts.slice(2)).toEqual([SITEMAP_MAX_URLS, SITEMAP_MAX_URLS, 1]);
 
+    // Checked in bulk: 100,000 expect() calls cost seconds.
+    expect(twice).toEqual([]);
     expect(expected.size).toBe(PUBLIC_POSTS + 1);
-    for (const [loc, lastmod] of expected) expect(seen.get(loc), loc).toBe(lastmod);
-    for (const loc of hidden) expect(seen.has(loc), loc).toBe(false);
+    const wrong = [...expected].filter(([loc, lastmod]) => seen.get(loc) !== lastmod);
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect([...hidden].filter((loc) => seen.has(loc))).toEqual([]);
     const others = [...seen.keys()].filter((loc) => !expected.has(loc));
     expect(others.sort()).toEqual(
       ['/', '/cate/1', '/cate/2', '/posts', '/resume', '/tag/css']
         .map((p) => `${ORIGIN}${p}`)
         .sort(),
     );
-    for (const lastmod of seen.values()) expect(lastmod).not.toBe(BULK_IMPORT_DAY);
+    expect([...seen.values()]).not.toContain(BULK_IMPORT_DAY);
 
     expect((await h.app.inject(feedPath.sitemapFile('posts', 4))).statusCode).toBe(404);
   });
