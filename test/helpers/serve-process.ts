@@ -31,6 +31,13 @@ export interface ServeProcess {
   printed(pattern: RegExp, timeoutMs?: number): Promise<void>;
 }
 
+/** Where a spawned serve keeps its content, store and images: a test may import into them. */
+export interface ServeFolders {
+  contentDir: string;
+  store: string;
+  imagesDir: string;
+}
+
 /**
  * Spawns `node dist/cli/main.js serve …args` (the build must exist: `npm run build`) on a fresh
  * store that imports `posts` on its first start, without waiting for it to listen.
@@ -39,12 +46,13 @@ export async function spawnServe(
   posts: FixturePost[],
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
-): Promise<ServeProcess & { contentDir: string; store: string }> {
+): Promise<ServeProcess & ServeFolders> {
   if (!existsSync(CLI)) throw new Error('Run `npm run build` first');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pf-serve-'));
   const contentDir = writeContent({ posts });
   const store = join(dir, 'store.db');
+  const imagesDir = join(dir, 'images');
   const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     env: {
       ...process.env,
@@ -52,7 +60,7 @@ export async function spawnServe(
       HOST: '127.0.0.1',
       DATABASE_URL: store,
       CONTENT_DIR: contentDir,
-      IMAGES_DIR: join(dir, 'images'),
+      IMAGES_DIR: imagesDir,
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -82,7 +90,7 @@ export async function spawnServe(
       waiters.add(check);
       check();
     });
-  return { child, port, output: () => output, exited, printed, contentDir, store };
+  return { child, port, output: () => output, exited, printed, contentDir, store, imagesDir };
 }
 
 /**
@@ -96,7 +104,7 @@ export async function startServe(
   posts: FixturePost[],
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
-): Promise<ServeProcess> {
+): Promise<ServeProcess & ServeFolders> {
   const serve = await spawnServe(posts, args, env);
   const { child, port, output } = serve;
   const deadline = Date.now() + READY_WITHIN_MS;

@@ -1,21 +1,57 @@
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { expiresBeforePublication, importAhead } from '../../../test/helpers/scheduled-fixture.js';
 import { startServe, type ServeProcess } from '../../../test/helpers/serve-process.js';
 import { apiPath } from '../../shared/paths.js';
+import { importContent } from '../content/import.service.js';
+import { openStore } from '../db/connection.js';
+import { RECHECK_MS } from './publication-schedule.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+interface Answer {
+  status: number;
+  cacheControl: string;
+  body: string;
+}
 
-/** The status of one GET on a connection of its own, so that the workers take turns. */
-function status(port: number, path: string): Promise<number> {
+/** One GET on a connection of its own, so that the workers take turns. */
+function get(port: number, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ port, host: '127.0.0.1', path, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          cacheControl: String(res.headers['cache-control'] ?? ''),
+          body,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
   });
+}
+
+const firstSlug = (list: Answer) =>
+  (JSON.parse(list.body) as { data: { slug: string }[] }).data[0]?.slug;
+
+/** A request line of the server's debug log. */
+interface RequestLine {
+  msg: string;
+  pid: number;
+  time: number;
+  url: string;
+  statusCode: number;
+}
+
+function requestLines(output: string, url: string): RequestLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as RequestLine)
+    .filter((line) => line.msg === 'request' && line.url === url);
 }
 
 describe('a scheduled post under serve --workers 2 (the build)', () => {
@@ -25,38 +61,65 @@ describe('a scheduled post under serve --workers 2 (the build)', () => {
     await serve?.exited;
   });
 
-  it('goes live on every worker within a second of its time, with no import', async () => {
-    // Far enough ahead for the primary to import and both workers to start.
-    const at = Date.now() + 35_000;
-    serve = await startServe(
-      [
-        ...manyPosts(3, 'news', 'story'),
-        {
-          slug: 'launch',
-          title: 'Launch',
-          category: 'news',
-          body: 'Now.',
-          date: new Date(at).toISOString(),
+  it('goes live on every worker at its time, from each worker’s own timer', async () => {
+    // Debug: each request's line names the worker (pid) that answered and when.
+    const running = await startServe(manyPosts(3, 'news', 'story'), ['--workers', '2'], {
+      LOG_LEVEL: 'debug',
+    });
+    serve = running;
+    const { port } = running;
+    const store = openStore(running.store);
+    // Eight connections of each kind: the primary hands them to the two workers in turn.
+    const round = (slug: string) =>
+      Promise.all([
+        Promise.all(Array.from({ length: 8 }, () => get(port, apiPath.post(slug)))),
+        Promise.all(Array.from({ length: 8 }, () => get(port, apiPath.posts(1)))),
+      ]);
+
+    let scheduled: { slug: string; at: number };
+    try {
+      // The post is imported while the workers run, and every worker must have read it before
+      // its time: the import's change reaches them by the store (content-state.ts).
+      scheduled = await importAhead(
+        running.contentDir,
+        () =>
+          importContent(store, { contentDir: running.contentDir, imagesDir: running.imagesDir }),
+        async ({ slug }) => {
+          const [posts, lists] = await round(slug);
+          // Hidden, and every answer's lifetime ends at its time: each worker has its timer.
+          return (
+            posts.every((a) => a.status === 404) &&
+            lists.every((a) => a.status === 200 && firstSlug(a) !== slug) &&
+            lists.every((a) => expiresBeforePublication(a.cacheControl))
+          );
         },
-      ],
-      ['--workers', '2'],
-    );
-    const { port } = serve;
-    expect(Date.now()).toBeLessThan(at - 500);
-    const round = () =>
-      Promise.all(Array.from({ length: 8 }, () => status(port, apiPath.post('launch'))));
-    expect(new Set(await round())).toEqual(new Set([404]));
-    await sleep(Math.max(0, at - Date.now()));
-    let allLive: number | undefined;
-    while (allLive === undefined && Date.now() < at + 3000) {
-      const statuses = [];
-      for (let i = 0; i < 8; i++) statuses.push(await status(port, apiPath.post('launch')));
-      if (statuses.every((s) => s === 200)) allLive = Date.now();
-      else await sleep(20);
+      );
+    } finally {
+      await store.close();
     }
-    expect(allLive, serve.output()).toBeDefined();
-    expect(allLive! - at).toBeLessThan(1000);
-    // Both workers answered (each logs its own pid at start).
-    expect(new Set(serve.output().match(/"pid":\d+/g)).size).toBeGreaterThanOrEqual(2);
+    const { slug, at } = scheduled;
+
+    // No import from here on: only the workers' own timers can show the post.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+    // Sooner than the backstop's read of the store (RECHECK_MS), which would show it late.
+    const giveUp = at + RECHECK_MS / 2;
+    for (;;) {
+      const [posts, lists] = await round(slug);
+      if (posts.every((a) => a.status === 200) && lists.every((a) => firstSlug(a) === slug)) break;
+      expect(Date.now(), `still hidden after ${RECHECK_MS / 2} ms`).toBeLessThan(giveUp);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    // Both workers answered 404 before its time, and 200 only from its time on (their own clocks).
+    const byWorker = new Map<number, RequestLine[]>();
+    for (const line of requestLines(running.output(), apiPath.post(slug)))
+      byWorker.set(line.pid, [...(byWorker.get(line.pid) ?? []), line]);
+    expect(byWorker.size, running.output().slice(-3000)).toBe(2);
+    for (const lines of byWorker.values()) {
+      expect(lines.some((l) => l.statusCode === 404 && l.time < at)).toBe(true);
+      const live = lines.filter((l) => l.statusCode === 200);
+      expect(live.length).toBeGreaterThan(0);
+      expect(live.every((l) => l.time >= at)).toBe(true);
+    }
   }, 90_000);
 });
