@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import matter from 'gray-matter';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { splitFrontMatter } from '../../src/server/content/front-matter.js';
 import { pagePath } from '../../src/shared/paths.js';
 import { DESKTOP, PHONE, useE2E, visit } from './helpers/browser.js';
 import { SCREENS } from './helpers/screens.js';
@@ -98,8 +99,9 @@ describe('visual regression (test/e2e/visual-baselines)', () => {
     const later = readdirSync(posts)
       .filter((file) => /\.(md|markdown)$/.test(file))
       .filter((file) => {
-        const { data } = matter(readFileSync(join(posts, file), 'utf8'));
-        return new Date(data.date as string | Date).getTime() > Date.now();
+        const split = splitFrontMatter(readFileSync(join(posts, file), 'utf8'));
+        const date = split.kind === 'split' ? (parse(split.yaml) as { date: string }).date : '';
+        return new Date(date).getTime() > Date.now();
       });
     expect(later, 'scheduled demo posts: they would change the shots when they go live').toEqual(
       [],

@@ -118,6 +118,52 @@ describe('messages a writer can act on', () => {
   it('takes a post that is fine', () => {
     expect(parsePostFile('posts/a.md', post(GOOD)).publishedAt).toBe('2026-05-05T00:00:00.000Z');
   });
+
+  describe('the front matter fences', () => {
+    it('takes a file that starts with a byte order mark', () => {
+      expect(parsePostFile('posts/a.md', `\uFEFF${post(GOOD)}`).title).toBe('Otters');
+    });
+
+    it('takes CRLF line ends, and names the line of a bad field as with LF', () => {
+      const crlf = (text: string) => text.replaceAll('\n', '\r\n');
+      const parsed = parsePostFile('posts/a.md', crlf(post(GOOD)));
+      expect(parsed.publishedAt).toBe('2026-05-05T00:00:00.000Z');
+      expect(parsed.html).toBe('<p>Body text.</p>\n');
+      expect(postError(crlf(post([...GOOD, 'draft: maybe'])))).toBe(
+        'posts/a.md:6: draft "maybe" is not true or false',
+      );
+      expect(postError(crlf(post(withLine(3, 'category: news: more'))))).toBe(
+        'posts/a.md:3: front matter is not valid YAML at column 11 (nested mappings are not allowed in compact mappings); the line reads "category: news: more"',
+      );
+    });
+
+    it('keeps a --- of the body in the body, as a rule', () => {
+      const parsed = parsePostFile('posts/a.md', post(GOOD, 'Above.\n\n---\n\nBelow.'));
+      expect(parsed.html).toBe('<p>Above.</p>\n<hr />\n<p>Below.</p>\n');
+    });
+
+    it('names a front matter that no --- line closes, on its first line', () => {
+      const unclosed = `---\n${GOOD.join('\n')}\n\nBody text.\n`;
+      const message = postError(unclosed);
+      expect(message).toBe(
+        'posts/a.md:1: front matter is not closed; end it with a line of --- before the text',
+      );
+      expectReadable(message);
+    });
+
+    it('reads an empty front matter as one without fields', () => {
+      expect(postError('---\n---\n\nBody text.\n')).toBe(
+        'posts/a.md: title is missing; add it; category is missing; add it; image is missing; add it; date is missing; add it',
+      );
+    });
+
+    it('refuses a file whose first line is no fence, and a front matter in another language', () => {
+      expect(postError(`\n${post(GOOD)}`)).toBe('posts/a.md: has no front matter (--- … ---)');
+      expect(postError('---toml\ntitle = "x"\n---\n\nBody\n')).toBe(
+        'posts/a.md: front matter is not valid YAML (front matter must be YAML)',
+      );
+    });
+  });
 });
 
 describe('site.yaml messages', () => {

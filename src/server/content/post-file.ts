@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import matter from 'gray-matter';
 import { Type, type Static } from 'typebox';
 import { ImageFile, NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
@@ -14,6 +13,7 @@ import { htmlToText, sanitizePostHtml } from './sanitize.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 import { FRONT_DATE_PATTERN } from './front-date.js';
+import { splitFrontMatter } from './front-matter.js';
 import { postExtras, type PostExtras } from './post-extras.js';
 import { TAG_NAME_MAX, TAGS_MAX } from '../../shared/schemas/tags.js';
 import { decodeContentText, fieldWithNul, lineAt } from './text-file.js';
@@ -83,10 +83,6 @@ export interface ParsedPost extends PostExtras {
 }
 
 export { ContentFileError };
-
-const rejectCode = () => {
-  throw new Error('front matter must be YAML');
-};
 
 export function sourceHash(raw: string): string {
   return createHash('sha256').update(`${RENDER_VERSION}\n${raw}`).digest('hex');
@@ -177,23 +173,23 @@ export function parsePostFile(file: string, raw: string): ParsedPost {
 type LineOf = (path: string[], part?: 'key' | 'value') => number | undefined;
 
 /** The front matter's data and the body; a file without front matter or with bad YAML throws. */
-function splitFrontMatter(file: string, raw: string) {
-  // Front matter starts on the file's first line, so its lines are the file's lines.
-  let source: YamlSource | undefined;
-  const lineOf: LineOf = (path, part) => source?.lineOf(path, part);
-  let parsed: { data: unknown; content: string };
+function frontMatterOf(file: string, raw: string) {
+  const split = splitFrontMatter(raw);
+  if (split.kind === 'none') throw new ContentFileError(file, ['has no front matter (--- … ---)']);
+  if (split.kind === 'not-yaml')
+    throw new ContentFileError(file, [
+      'front matter is not valid YAML (front matter must be YAML)',
+    ]);
+  if (split.kind === 'unclosed')
+    throw new ContentFileError(
+      file,
+      ['front matter is not closed; end it with a line of --- before the text'],
+      [1],
+    );
+  let source: YamlSource;
   try {
-    // Options are passed so gray-matter does not cache every file; code engines are refused.
-    parsed = matter(raw, {
-      engines: {
-        yaml: (text: string) => {
-          source = parseYamlSource(text);
-          return source.data ?? {};
-        },
-        js: rejectCode,
-        javascript: rejectCode,
-      },
-    });
+    // The YAML starts on the file's first line, so its lines are the file's lines.
+    source = parseYamlSource(split.yaml);
   } catch (error) {
     if (error instanceof YamlSyntaxError)
       throw new ContentFileError(file, [error.describe('front matter')], [error.line]);
@@ -201,9 +197,7 @@ function splitFrontMatter(file: string, raw: string) {
       `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`,
     ]);
   }
-  if (!raw.trimStart().startsWith('---'))
-    throw new ContentFileError(file, ['has no front matter (--- … ---)']);
-  return { data: parsed.data, body: parsed.content, lineOf };
+  return { data: source.data ?? {}, body: split.body, lineOf: source.lineOf as LineOf };
 }
 
 /** The front matter checked against its schema, each problem on the line of its field. */
@@ -251,7 +245,7 @@ function publicationDate(file: string, date: string, lineOf: LineOf): Date {
 }
 
 function parseChecked(file: string, raw: string): ParsedPost {
-  const { data, body, lineOf } = splitFrontMatter(file, raw);
+  const { data, body, lineOf } = frontMatterOf(file, raw);
   const front = checkedFrontMatter(file, data, lineOf);
   const slug = front.slug ?? slugify(basename(file).replace(/\.(md|markdown)$/, ''));
   const problem = slugProblem(slug);
