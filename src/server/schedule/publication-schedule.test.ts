@@ -1,9 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PublicationSchedule } from './publication-schedule.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PublicationSchedule, RECHECK_MS } from './publication-schedule.js';
 
+/** Vitest's fake timers and Date: the test moves time, so a timer fires exactly when it is due. */
 describe('the publication schedule', () => {
   let schedule: PublicationSchedule | undefined;
-  afterEach(() => schedule?.stop());
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    schedule?.stop();
+    vi.useRealTimers();
+  });
 
   it('publishes at the next time it read, then waits for the one after', async () => {
     const at = [Date.now() + 150, Date.now() + 300];
@@ -15,11 +22,15 @@ describe('the publication schedule', () => {
     });
     await schedule.start();
     expect(schedule.next).toBe(at[0]);
-    await vi.waitFor(() => expect(published).toHaveLength(2), { timeout: 2000 });
-    for (const [i, t] of published.entries()) {
-      expect(t).toBeGreaterThanOrEqual(at[i]!);
-      expect(t - at[i]!).toBeLessThan(100);
-    }
+    await vi.advanceTimersByTimeAsync(149);
+    expect(published).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toEqual([at[0]]);
+    expect(schedule.next).toBe(at[1]);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(published).toEqual([at[0]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toEqual(at);
     expect(schedule.next).toBeUndefined();
   });
 
@@ -42,9 +53,29 @@ describe('the publication schedule', () => {
     // Written by another process whose change this one missed; a failed read is retried.
     const at = Date.now() + 1500;
     written.next = new Date(at).toISOString();
-    await vi.waitFor(() => expect(published).toHaveLength(1), { timeout: 4000 });
-    expect(reads).toBeGreaterThan(3);
-    expect(published[0]! - at).toBeLessThan(100);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(reads).toBeGreaterThan(2);
+    expect(schedule.next).toBe(at);
+    expect(published).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toEqual([at]);
+  });
+
+  it('reads the store again after RECHECK_MS when nothing is scheduled', async () => {
+    let reads = 0;
+    schedule = new PublicationSchedule({
+      clock: { now: () => Date.now() },
+      nextPublication: async () => {
+        reads += 1;
+        return undefined;
+      },
+      publish: () => undefined,
+    });
+    await schedule.start();
+    await vi.advanceTimersByTimeAsync(RECHECK_MS - 1);
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reads).toBe(2);
   });
 
   it('does nothing once stopped', async () => {
@@ -56,7 +87,7 @@ describe('the publication schedule', () => {
     });
     await schedule.start();
     schedule.stop();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.advanceTimersByTimeAsync(RECHECK_MS * 2);
     expect(publish).not.toHaveBeenCalled();
   });
 });
