@@ -20,6 +20,10 @@ export interface SmtpInbox {
   mails: ReceivedMail[];
   /** Connections made to the server, whether or not a mail followed. */
   connections: number;
+  /** With `hold`: resolves once a mail has been received and its answer is being held. */
+  held: Promise<void>;
+  /** With `hold`: answers the mails held and those to come. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -80,13 +84,21 @@ export function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'text'> {
 /**
  * A real SMTP server on a free local port that keeps what it receives; it asks for a login
  * (SMTP_USER, SMTP_PASS, whose @ and : travel percent-encoded in the URL). `reject` refuses every
- * mail with a 550; `delayMs` holds each mail's answer that long, as a slow server would.
+ * mail with a 550; `hold` keeps each mail's answer until `release()`, as a slow server would.
  */
 export async function startSmtpInbox(
-  options: { reject?: boolean; delayMs?: number } = {},
+  options: { reject?: boolean; hold?: boolean } = {},
 ): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
-  const inbox = { mails, connections: 0 } as SmtpInbox;
+  let gotOne!: () => void;
+  let open!: () => void;
+  const gate = options.hold ? new Promise<void>((resolve) => (open = resolve)) : undefined;
+  const inbox = {
+    mails,
+    connections: 0,
+    held: new Promise<void>((resolve) => (gotOne = resolve)),
+    release: () => open?.(),
+  } as SmtpInbox;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -121,8 +133,10 @@ export async function startSmtpInbox(
           });
           callback();
         };
-        if (options.delayMs) setTimeout(finish, options.delayMs);
-        else finish();
+        if (gate) {
+          gotOne();
+          void gate.then(finish);
+        } else finish();
       });
     },
   });
