@@ -6,13 +6,21 @@ import { HEALTH_ROUTES } from '../../../shared/paths.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Writes `text` a byte every `everyMs` until it is written or the socket closes. */
-async function trickle(socket: HttpSocket, text: string, everyMs: number): Promise<void> {
-  for (const byte of text) {
-    if (socket.isClosed) return;
-    socket.write(byte);
-    await sleep(everyMs);
-  }
+/**
+ * Writes `text` a byte every `everyMs` until it is written or the socket closes; `done` tells
+ * whether all of it was written.
+ */
+function trickle(socket: HttpSocket, text: string, everyMs: number): { done: boolean } {
+  const progress = { done: false };
+  void (async () => {
+    for (const byte of text) {
+      if (socket.isClosed) return;
+      socket.write(byte);
+      await sleep(everyMs);
+    }
+    progress.done = true;
+  })();
+  return progress;
 }
 
 // The timeouts are set on the server the front door makes (Fastify's options reach only servers
@@ -34,14 +42,15 @@ describe('timeouts and limits of the listener', () => {
     const socket = await HttpSocket.open(port);
     const started = Date.now();
     socket.write('GET /api/posts HTTP/1.1\r\nHost: x\r\n');
-    void trickle(socket, `X-Slow: ${'a'.repeat(200)}\r\n\r\n`, 20);
+    // Four seconds of trickle, if nothing cut it.
+    const head = trickle(socket, `X-Slow: ${'a'.repeat(200)}\r\n\r\n`, 20);
     const answer = await socket.read();
     expect(answer.statusCode).toBe(408);
+    expect(head.done).toBe(false);
     // Node does not tell which URL an unfinished head asked for: the answer is the site's page.
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     await socket.closed;
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('answers a body that trickles in past the request timeout with 408', async () => {
@@ -50,12 +59,12 @@ describe('timeouts and limits of the listener', () => {
     socket.write(
       `POST /api/employer-check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
-    const started = Date.now();
-    void trickle(socket, body, 40);
+    // Over a second and a half of trickle, if nothing cut it.
+    const trickled = trickle(socket, body, 40);
     const answer = await socket.read();
     expect(answer.statusCode).toBe(408);
+    expect(trickled.done).toBe(false);
     await socket.closed;
-    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('closes a kept-alive connection that stays idle past the keep-alive timeout', async () => {
@@ -66,7 +75,6 @@ describe('timeouts and limits of the listener', () => {
     const idle = Date.now();
     await socket.closed;
     expect(Date.now() - idle).toBeGreaterThanOrEqual(200);
-    expect(Date.now() - idle).toBeLessThan(2000);
   });
 
   it('answers a body over the limit with 413 payload_too_large, sent or only announced', async () => {
