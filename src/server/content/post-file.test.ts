@@ -93,13 +93,11 @@ const otters = (changes: Partial<FixturePost>) =>
 const BODY_LINE = otters({}).split('\n').indexOf('Hi.') + 1;
 
 describe('nesting limits', () => {
-  it('refuses blockquotes nested 5,000 deep by file, line and limit, at once', () => {
+  it('refuses blockquotes nested 5,000 deep by file, line and limit, before parsing them', () => {
     const body = `Intro.\n\n${'>'.repeat(5000)} deep`;
-    const started = performance.now();
     expect(load('quotes', otters({ body }))).toThrow(
       `posts/quotes.md: line ${BODY_LINE + 2}: blockquotes nested 5000 deep; at most 100 are allowed`,
     );
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(load('quotes-100', otters({ body: `${'> '.repeat(100)}deep` }))().post?.html).toContain(
       'deep',
     );
@@ -120,18 +118,14 @@ describe('nesting limits', () => {
     ['one long run', `${'*'.repeat(300_000)}x${'*'.repeat(300_000)}`, /nested 300000 deep/],
     ['openers that never close', `${'*a '.repeat(200_000)}end*`, /never close would take too long/],
     ['one long word of them', '*_a'.repeat(200_000), /a word of 600000 characters/],
-  ])(
-    'refuses 600 KB of emphasis (%s) by file and line, well under a second',
-    (_name, body, why) => {
-      expect(body.length).toBeGreaterThanOrEqual(600_000);
-      const parse = load('emphasis', otters({ body }));
-      const started = performance.now();
-      expect(parse).toThrow(ContentFileError);
-      expect(parse).toThrow(new RegExp(`^posts/emphasis\\.md: line ${BODY_LINE}: .*${why.source}`));
-      // Parsed twice above: each well under a second (Marked alone took minutes or overflowed).
-      expect(performance.now() - started).toBeLessThan(2000);
-    },
-  );
+  ])('refuses 600 KB of emphasis (%s) by file and line, before parsing it', (_name, body, why) => {
+    expect(body.length).toBeGreaterThanOrEqual(600_000);
+    const parse = load('emphasis', otters({ body }));
+    // Marked alone took minutes (past the test's timeout) or overflowed its stack (a RangeError):
+    // the limit's own message shows that the scan before it refused the body.
+    expect(parse).toThrow(ContentFileError);
+    expect(parse).toThrow(new RegExp(`^posts/emphasis\\.md: line ${BODY_LINE}: .*${why.source}`));
+  });
 
   it('refuses a long word of emphasis characters, which Marked reads in the square of its length', () => {
     expect(load('word', otters({ body: `Text ${'_a'.repeat(40_000)} end` }))).toThrow(
