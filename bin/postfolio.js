@@ -10,7 +10,4 @@ if (!existsSync(cli)) {
   console.error('postfolio: the build is missing; run `npm run build` (or `npm start`) first');
   process.exit(1);
 }
-// Installed from a package, the server is started from the owner's folder: the web build is
-// found beside this file, not in the working directory.
-process.env.WEB_DIR ||= join(root, 'dist', 'web');
 await import(cli);

@@ -1,12 +1,17 @@
-import { loadConfig } from '../server/config.js';
+import { useSite } from './site.js';
 import { withStore } from './store.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
-export async function backupCommand(file: string | undefined): Promise<void> {
+interface SiteOption {
+  site?: string;
+}
+
+export async function backupCommand(file: string | undefined, options: SiteOption): Promise<void> {
   const { backupStore } = await import('../server/backup/backup.service.js');
   await withStore(
+    useSite(options.site),
     async (store) => {
       const started = performance.now();
       const result = await backupStore(store, file);
@@ -19,9 +24,9 @@ export async function backupCommand(file: string | undefined): Promise<void> {
   );
 }
 
-export async function restoreCommand(file: string): Promise<void> {
+export async function restoreCommand(file: string, options: SiteOption): Promise<void> {
   const { restoreStore } = await import('../server/backup/restore.service.js');
-  await withStore(async (store) => {
+  await withStore(useSite(options.site), async (store) => {
     const started = performance.now();
     const result = await restoreStore(store, file);
     console.log(
@@ -31,13 +36,14 @@ export async function restoreCommand(file: string): Promise<void> {
   });
 }
 
-export async function exportCommand(dir: string): Promise<void> {
-  const config = loadConfig();
+export async function exportCommand(dir: string, options: SiteOption): Promise<void> {
+  const site = useSite(options.site);
   const { exportStore } = await import('../server/backup/export.service.js');
   await withStore(
+    site,
     async (store) => {
       const started = performance.now();
-      const summary = await exportStore(store, { dir, imagesDir: config.imagesDir });
+      const summary = await exportStore(store, { dir, imagesDir: site.config.imagesDir });
       for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
       console.log(
         `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +

@@ -3,20 +3,25 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
+import { freePort } from '../../test/helpers/serve-process.js';
+import { SETTING_NAMES } from '../server/settings/vocabulary.js';
 import { sqlitePostCount } from '../../test/helpers/stores.js';
 
 // These run the built command as a user would; `npm test` builds before it runs the tests.
 if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
 
-function postfolio(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['bin/postfolio.js', ...args], {
+const BIN = resolve('bin/postfolio.js');
+
+function postfolio(args: string[], env: Record<string, string> = {}, cwd?: string) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     timeout: 60_000,
+    cwd,
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
@@ -270,4 +275,91 @@ describe('postfolio command', () => {
     expect(result.out).toContain('40 created');
     expect(sqlitePostCount(env.DATABASE_URL)).toBe(40);
   });
+
+  it("reads a site's postfolio.env from any working directory: import, backup and serve use its store", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pf-site-'));
+    // A shell that has none of the settings: only the site's file names them.
+    const env = Object.fromEntries(SETTING_NAMES.map((name) => [name, '']));
+    expect(postfolio(['init', 'my-site'], env, root).code).toBe(0);
+    const file = join(root, 'my-site', 'postfolio.env');
+    const port = await freePort();
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(/^DATABASE_URL=.*$/m, 'DATABASE_URL=store/site.db')
+        .replace(/^PORT=.*$/m, `PORT=${port}\nHOST=127.0.0.1`),
+    );
+    const store = join(root, 'my-site', 'store', 'site.db');
+    const elsewhere = mkdtempSync(join(tmpdir(), 'pf-elsewhere-'));
+    const site = join(root, 'my-site');
+
+    const imported = postfolio(['import', site], env, elsewhere);
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toContain(`Imported into sqlite:${store}: 1 created`);
+    expect(imported.err).not.toContain('DATABASE_URL');
+    expect(sqlitePostCount(store)).toBe(1);
+    expect(existsSync(join(elsewhere, 'data'))).toBe(false);
+    expect(existsSync(join(site, 'data', 'images'))).toBe(true);
+
+    const config = postfolio(['config', site, '--json'], env, elsewhere);
+    expect(config.code, config.err).toBe(0);
+    const shown = (JSON.parse(config.out) as { settings: Array<{ name: string }> }).settings;
+    expect(shown.find((s) => s.name === 'DATABASE_URL')).toEqual({
+      name: 'DATABASE_URL',
+      value: store,
+      source: 'file',
+      file,
+      line: 8,
+    });
+    // The environment wins over the file.
+    const overridden = postfolio(['config', site], { ...env, PAGE_SIZE: '30' }, elsewhere);
+    expect(overridden.out).toMatch(/^ {2}PAGE_SIZE +30 +environment$/m);
+    expect(overridden.out).toMatch(new RegExp(`^  PORT +${port} +${file}:12$`, 'm'));
+
+    const backup = postfolio(['backup', join(elsewhere, 'b.db'), '--site', site], env, elsewhere);
+    expect(backup.out, backup.err).toContain(`Backed up sqlite:${store}`);
+
+    // A command given no site, with no store named anywhere, says which store it writes into.
+    const migrate = postfolio(['migrate'], env, elsewhere);
+    expect(migrate.code, migrate.err).toBe(0);
+    expect(migrate.err).toBe(
+      `postfolio: DATABASE_URL is unset and ${join(elsewhere, 'content')} has no postfolio.env: ` +
+        `using sqlite:${join(elsewhere, 'data', 'postfolio.db')}\n`,
+    );
+
+    // A bad value in the file stops every command before it does anything.
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^PAGE_SIZE=.*$/m, '') + 'PAGE_SIZE=0\n',
+    );
+    const refused = postfolio(['import', site], env, elsewhere);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /^postfolio: .*postfolio\.env:\d+: PAGE_SIZE must be an integer from 1 to 100, got "0"\n$/,
+    );
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^PAGE_SIZE=0$/m, 'PAGE_SIZE=5'));
+
+    const serve = spawn(process.execPath, [BIN, 'serve', site], {
+      cwd: elsewhere,
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    try {
+      let page: string | undefined;
+      while (page === undefined) {
+        if (serve.exitCode !== null) throw new Error(`serve exited with ${serve.exitCode}`);
+        page = await fetch(`http://127.0.0.1:${port}/posts`).then(
+          (res) => (res.ok ? res.text() : undefined),
+          () => undefined,
+        );
+        if (page === undefined) await sleep(50);
+      }
+      // The store the import wrote: serve found it full and imported nothing.
+      expect(page).toContain('Hello, world');
+      expect(existsSync(join(elsewhere, 'data', 'images'))).toBe(false);
+    } finally {
+      serve.kill('SIGTERM');
+      await once(serve, 'exit');
+    }
+  }, 90_000);
 });

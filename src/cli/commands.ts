@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { progressPrinter } from './progress.js';
+import { announceDefaultStore, useSite, type Site } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
@@ -12,9 +13,10 @@ export async function serveCommand(
   dir: string | undefined,
   options: { workers?: string },
 ): Promise<void> {
-  // Through the environment, so that the workers of --workers read the same folder.
-  if (dir !== undefined) process.env.CONTENT_DIR = resolve(dir);
-  const config = loadConfig();
+  // The folder and its settings go into the environment too, so that the workers of --workers
+  // and a first import's own process read the same ones.
+  const site = useSite(dir);
+  const { config } = site;
   const workers =
     options.workers === undefined
       ? 1
@@ -24,6 +26,7 @@ export async function serveCommand(
   // React loads its development build, several times slower to render, unless told it serves
   // readers; set before the server (and React) is loaded, and inherited by the workers.
   process.env.NODE_ENV ||= 'production';
+  announceDefaultStore(site);
   // The server (Fastify, the renderer) is loaded by this command only: every other command
   // starts in a fraction of the time.
   if (workers > 1 || cluster.isWorker) {
@@ -35,9 +38,10 @@ export async function serveCommand(
   }
 }
 
-export async function migrateCommand(): Promise<void> {
+export async function migrateCommand(options: { site?: string }): Promise<void> {
   const { migrateToLatest } = await import('../server/db/migrate.js');
   await withStore(
+    useSite(options.site),
     async (store) => {
       const applied = await migrateToLatest(store);
       console.log(
@@ -49,11 +53,16 @@ export async function migrateCommand(): Promise<void> {
 }
 
 export async function importCommand(dir: string, options: { prune?: boolean }): Promise<void> {
-  const config = loadConfig();
+  await importInto(useSite(dir), dir, options);
+}
+
+/** Imports `dir` into the store of `site` (the folder itself, or the site that seed writes for). */
+async function importInto(site: Site, dir: string, options: { prune?: boolean }): Promise<void> {
+  const { config } = site;
   // The import stack (Markdown, sanitizer, validation) is loaded only by the commands that use it.
   const { importContent } = await import('../server/content/import.service.js');
   const { importExport } = await import('../server/backup/export-import.js');
-  await withStore(async (store) => {
+  await withStore(site, async (store) => {
     const started = performance.now();
     const { summary, kept, note } = await importExport(store, dir, () =>
       importContent(store, {
@@ -92,25 +101,27 @@ export async function seedCommand(options: {
   fake?: string;
   out?: string;
   import: boolean;
+  site?: string;
 }): Promise<void> {
-  const config = loadConfig();
+  const site = useSite(options.site);
+  const { config } = site;
   const count = Number(options.fake);
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
     throw new UsageError('seed needs --fake N with N from 1 to 1,000,000');
   const out = options.out ?? join('data', `fake-${count}`);
   const { loadSiteConfig, SITE_CONFIG_FILE } = await import('../server/content/site-config.js');
   const { writeFakeContent } = await import('./seed/fake-posts.js');
-  const site = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
+  const siteConfig = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
   const started = performance.now();
   await writeFakeContent({
     count,
     outDir: out,
     templateDir: config.contentDir,
-    site,
+    site: siteConfig,
     onProgress: progressPrinter('Writing posts', 1),
   });
   console.log(`Wrote ${count} posts to ${out} in ${seconds(performance.now() - started)}`);
-  if (options.import) await importCommand(out, { prune: true });
+  if (options.import) await importInto(site, out, { prune: true });
 }
 
 export async function newCommand(

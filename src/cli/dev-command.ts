@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { loadConfig } from '../server/config.js';
+import { join } from 'node:path';
+import { useSite } from './site.js';
 import { UsageError } from './usage.js';
 
 /** The help of `postfolio dev`, beside its options. */
@@ -22,8 +22,8 @@ export async function devCommand(
   dir: string | undefined,
   options: { port?: string },
 ): Promise<void> {
-  const base = loadConfig();
-  const contentDir = resolve(dir ?? base.contentDir);
+  const { config: base } = useSite(dir);
+  const contentDir = base.contentDir;
   if (!existsSync(contentDir)) throw new UsageError(`no content folder at ${contentDir}`);
   const port = Number(options.port ?? base.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestStore } from '../../test/helpers/stores.js';
 import { importContent } from '../server/content/import.service.js';
 import { loadSiteConfig } from '../server/content/site-config.js';
+import { configOf, parseSettingsFile, siteSettings } from '../server/settings/site-file.js';
 import { FolderNotEmptyError, initContentFolder } from './init-command.js';
 
 const root = mkdtempSync(join(tmpdir(), 'postfolio-init-'));
@@ -18,6 +19,8 @@ describe('postfolio init', () => {
       'site.yaml',
       'posts/hello-world.md',
       'images/cover.svg',
+      'postfolio.env',
+      '.gitignore',
       'schema/site.schema.json',
       'schema/post.schema.json',
     ]);
@@ -45,10 +48,30 @@ describe('postfolio init', () => {
     }
   });
 
+  it("writes the site's settings: its own store and images inside the folder", async () => {
+    const dir = join(root, 'settings');
+    await initContentFolder(dir);
+    const settings = siteSettings(dir, {}, true);
+    const config = configOf(settings);
+    expect(config.databaseUrl).toBe(join(dir, 'data', 'postfolio.db'));
+    expect(config.imagesDir).toBe(join(dir, 'data', 'images'));
+    expect(config.port).toBe(3000);
+    expect(settings.sources.DATABASE_URL).toMatchObject({ kind: 'file' });
+    // Every commented example is a setting the file takes once uncommented.
+    const text = readFileSync(join(dir, 'postfolio.env'), 'utf8');
+    const examples = text
+      .split('\n')
+      .filter((line) => /^# [A-Z_]+=/.test(line))
+      .map((line) => line.slice(2));
+    expect(examples.length).toBeGreaterThan(5);
+    expect(() => parseSettingsFile(examples.join('\n'), 'examples')).not.toThrow();
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('/data/\n');
+  });
+
   it('takes an empty folder', async () => {
     const dir = join(root, 'empty');
     mkdirSync(dir);
-    expect(await initContentFolder(dir)).toHaveLength(5);
+    expect(await initContentFolder(dir)).toHaveLength(7);
   });
 
   it('refuses a folder that holds anything, and writes nothing into it', async () => {

@@ -97,3 +97,33 @@ export const COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" h
   <path d="M0 540 L300 330 L520 500 L760 300 L1200 620 L1200 675 L0 675 Z" fill="#457b9d"/>
 </svg>
 `;
+
+export const POSTFOLIO_ENV = `# The server settings of this site, read by every postfolio command given this folder
+# (serve, import, backup, messages, …). One NAME=value a line, with the names of the
+# environment variables (docs/configuration.md); a variable set in the environment wins over
+# this file, so secrets may stay there. Relative paths are read from this folder.
+# See what is in effect and where it came from: npx postfolio config <this folder>
+
+# The store: a SQLite file (here, inside this folder) or postgres://user:password@host:5432/db
+DATABASE_URL=data/postfolio.db
+# Where imported images are copied and served from.
+IMAGES_DIR=data/images
+
+PORT=3000
+# HOST=127.0.0.1                   # behind a proxy on this machine; default 0.0.0.0
+# PUBLIC_URL=https://example.com   # default: site.url of site.yaml
+# TRUST_PROXY=1                    # one proxy in front (nginx, Caddy)
+
+# EMPLOYER_EMAIL=hiring@example.com   # the address that unlocks the résumé; unset: never
+# CONTACT_ENABLED=1                    # the contact form; read messages with postfolio messages
+# SMTP_URL="smtp://user:password@mail.example.com:587"   # mail each message (quote a value with #)
+# CONTACT_NOTIFY_TO=you@example.com
+# PREVIEW_SECRET=                      # 32+ characters: openssl rand -base64 32
+
+# LOG_LEVEL=info
+# PAGE_SIZE=12
+`;
+
+/** The store and images that postfolio.env keeps inside the folder are not content to commit. */
+export const GITIGNORE = `/data/
+`;

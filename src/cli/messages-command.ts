@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../server/config.js';
 import type { ContactMessage } from '../server/contact/contact-messages.repository.js';
 import { deleteMessages, listMessages, markMessages } from '../server/contact/inbox.service.js';
+import { siteOption, useSite } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
@@ -63,6 +63,7 @@ function formatMessage(message: ContactMessage): string {
 }
 
 interface ListOptions {
+  site?: string;
   unread?: boolean;
   since?: string;
   json?: boolean;
@@ -70,8 +71,9 @@ interface ListOptions {
 
 export async function listMessagesCommand(options: ListOptions): Promise<void> {
   const since = options.since === undefined ? undefined : parseSince(options.since);
-  const contactEnabled = loadConfig().contactEnabled;
-  const messages = await withStore((store) =>
+  const site = useSite(options.site);
+  const contactEnabled = site.config.contactEnabled;
+  const messages = await withStore(site, (store) =>
     listMessages(store, { since, unread: options.unread === true }),
   );
   if (options.json) {
@@ -95,9 +97,15 @@ export async function listMessagesCommand(options: ListOptions): Promise<void> {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export async function markCommand(ids: string[], read: boolean): Promise<void> {
+export async function markCommand(
+  ids: string[],
+  read: boolean,
+  options: { site?: string },
+): Promise<void> {
   const wanted = parseIds(ids);
-  const changed = await withStore((store) => markMessages(store, wanted, read));
+  const changed = await withStore(useSite(options.site), (store) =>
+    markMessages(store, wanted, read),
+  );
   const unique = new Set(wanted).size;
   const already = unique - changed;
   const state = read ? 'read' : 'unread';
@@ -107,34 +115,44 @@ export async function markCommand(ids: string[], read: boolean): Promise<void> {
   );
 }
 
-export async function deleteCommand(ids: string[]): Promise<void> {
+export async function deleteCommand(ids: string[], options: { site?: string }): Promise<void> {
   const wanted = parseIds(ids);
-  const deleted = await withStore((store) => deleteMessages(store, wanted));
+  const deleted = await withStore(useSite(options.site), (store) => deleteMessages(store, wanted));
   console.log(`Deleted ${plural(deleted, 'message')}`);
 }
 
 /** `postfolio messages`: the contact inbox. */
 export function addMessagesCommand(program: Command): void {
-  const messages = program
-    .command('messages')
-    .summary('list contact messages (newest first), mark them read or delete them')
-    .description(
-      'Lists the messages sent through the contact form, newest first. `messages read <id...>` and `messages unread <id...>` mark them, `messages delete <id...>` removes them; an unknown id changes nothing and exits with 1.',
-    )
-    .usage('[--unread] [--since DATE] [--json] | read|unread|delete <id...>')
-    .option('--unread', 'only the messages not marked read')
-    .option('--since <date>', 'only those sent at or after a date (2026-11-01) or time (…T09:30Z)')
-    .option('--json', 'print them as a JSON array')
-    .action(listMessagesCommand);
-  for (const [name, summary, action] of [
-    ['read', 'mark messages read', (ids: string[]) => markCommand(ids, true)],
-    ['unread', 'mark messages unread again', (ids: string[]) => markCommand(ids, false)],
+  const messages = siteOption(
+    program
+      .command('messages')
+      .summary('list contact messages (newest first), mark them read or delete them')
+      .description(
+        'Lists the messages sent through the contact form, newest first. `messages read <id...>` and `messages unread <id...>` mark them, `messages delete <id...>` removes them; an unknown id changes nothing and exits with 1.',
+      )
+      .usage('[--unread] [--since DATE] [--json] [--site DIR] | read|unread|delete <id...>')
+      .option('--unread', 'only the messages not marked read')
+      .option(
+        '--since <date>',
+        'only those sent at or after a date (2026-11-01) or time (…T09:30Z)',
+      )
+      .option('--json', 'print them as a JSON array'),
+  ).action(listMessagesCommand);
+  type Action = (ids: string[], options: { site?: string }) => Promise<void>;
+  const actions: Array<[string, string, Action]> = [
+    ['read', 'mark messages read', (ids, options) => markCommand(ids, true, options)],
+    ['unread', 'mark messages unread again', (ids, options) => markCommand(ids, false, options)],
     ['delete', 'delete messages', deleteCommand],
-  ] as const)
-    messages
-      .command(name)
-      .summary(summary)
-      .usage('<id...>')
-      .argument('<id...>', 'the ids that postfolio messages shows after #')
-      .action(action);
+  ];
+  for (const [name, summary, action] of actions)
+    siteOption(
+      messages
+        .command(name)
+        .summary(summary)
+        .usage('<id...> [--site DIR]')
+        .argument('<id...>', 'the ids that postfolio messages shows after #'),
+      // --site before the subcommand belongs to messages, after its ids to the subcommand.
+    ).action((ids: string[], _options: unknown, command: Command) =>
+      action(ids, command.optsWithGlobals()),
+    );
 }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../server/config.js';
 import { readContentState } from '../server/content-state/content-state.js';
 import { PreviewRepository } from '../server/preview/preview.repository.js';
 import { parseDuration } from '../server/preview/preview-token.js';
@@ -10,6 +9,7 @@ import {
 } from '../server/preview/preview.service.js';
 import { systemClock } from '../server/schedule/clock.js';
 import { pagePath } from '../shared/paths.js';
+import { siteOption, useSite } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
 
@@ -20,15 +20,19 @@ const STATUS = {
 } as const;
 
 /** `postfolio preview <slug> [--expires 7d]`: prints a private link to a draft or scheduled post. */
-export async function previewCommand(slug: string, options: { expires?: string }): Promise<void> {
+export async function previewCommand(
+  slug: string,
+  options: { expires?: string; site?: string },
+): Promise<void> {
   const lifetime =
     options.expires === undefined ? DEFAULT_PREVIEW_MS : parseDuration(options.expires);
   if (lifetime === undefined)
     throw new UsageError(
       `--expires takes a duration such as 7d, 12h or 30m (at most 366d), not "${options.expires}"`,
     );
-  const config = loadConfig();
-  await withStore(async (store) => {
+  const site = useSite(options.site);
+  const { config } = site;
+  await withStore(site, async (store) => {
     const { site } = await readContentState(store.db);
     if (!site)
       throw new PreviewError(`${store.label} holds no content yet: run postfolio import first`);
@@ -48,8 +52,7 @@ export async function previewCommand(slug: string, options: { expires?: string }
 }
 
 export function addPreviewCommand(program: Command): void {
-  program
-    .command('preview')
+  siteOption(program.command('preview'))
     .summary('print a private link to a draft or scheduled post')
     .description(
       'Prints a signed link, /preview/<token>, that shows the post exactly as its page will look, ' +
@@ -57,7 +60,7 @@ export function addPreviewCommand(program: Command): void {
         'PREVIEW_SECRET, or when that is unset with a secret kept in the store, and stops working ' +
         'when it expires (7 days by default).',
     )
-    .usage('<slug> [--expires 7d]')
+    .usage('<slug> [--expires 7d] [--site DIR]')
     .argument('<slug>', "the post's slug")
     .option('--expires <duration>', 'how long the link works: 45s, 30m, 12h or 7d (at most 366d)')
     .action(previewCommand);

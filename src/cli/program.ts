@@ -9,15 +9,19 @@ import {
   seedCommand,
   serveCommand,
 } from './commands.js';
+import { addConfigCommand } from './config-command.js';
 import { addInitCommand } from './init-command.js';
 import { addMessagesCommand } from './messages-command.js';
 import { addPreviewCommand } from './preview-command.js';
+import { siteOption } from './site.js';
 import { isPrintedOutput, UsageError, usageLine } from './usage.js';
 
 const ENVIRONMENT = `
 \`postfolio <command> --help\` shows a command's own usage and options.
 
-Environment:
+Settings: the environment first, then postfolio.env in the site folder (the folder a command is
+given, --site DIR, else CONTENT_DIR, else content), then the defaults; \`postfolio config [dir]\`
+shows them and where each came from. The names are the same in both:
   PORT (3000), HOST (0.0.0.0), DATABASE_URL (data/postfolio.db; a file path or postgres://…),
   EMPLOYER_EMAIL, LOG_LEVEL (info), PAGE_SIZE (12), CONTENT_DIR (content), IMAGES_DIR (data/images),
   CONTACT_ENABLED, TRUST_PROXY, PUBLIC_URL, PREVIEW_SECRET
@@ -48,7 +52,10 @@ function addServeCommands(program: Command): void {
         'SIGHUP restarts the workers of --workers N one at a time.',
     )
     .usage('[dir] [--workers N|auto]')
-    .argument('[dir]', 'the content folder (default: CONTENT_DIR, else content)')
+    .argument(
+      '[dir]',
+      'the site folder, with its postfolio.env (default: CONTENT_DIR, else content)',
+    )
     .option('--workers <n>', 'serve with N processes (1 to 64; auto: one per core)')
     .action(serveCommand);
 
@@ -57,11 +64,17 @@ function addServeCommands(program: Command): void {
     .summary('preview a content folder: the site reloads itself as files are saved')
     .description(DEV_DESCRIPTION)
     .usage('[dir] [--port N]')
-    .argument('[dir]', 'the content folder (default: CONTENT_DIR, else content)')
+    .argument(
+      '[dir]',
+      'the site folder, with its postfolio.env (default: CONTENT_DIR, else content)',
+    )
     .option('--port <n>', 'the port (default: PORT, else 3000; 0 picks a free one)')
     .action(devCommand);
 
-  program.command('migrate').summary('apply database migrations').action(migrateCommand);
+  siteOption(program.command('migrate'))
+    .summary('apply database migrations')
+    .usage('[--site DIR]')
+    .action(migrateCommand);
 }
 
 /** import, seed and new: the commands that write content or bring it into the store. */
@@ -73,14 +86,13 @@ function addContentCommands(program: Command): void {
       'Syncs a content folder into the store in one transaction: a bad file changes nothing and is named with its problem. A folder written by `postfolio export` keeps its ids and dates when it is imported into an empty store.',
     )
     .usage('<dir> [--prune]')
-    .argument('<dir>', 'the content folder')
+    .argument('<dir>', 'the content folder; its postfolio.env names the store')
     .option('--prune', 'also remove posts whose files are gone')
     .action(importCommand);
 
-  program
-    .command('seed')
+  siteOption(program.command('seed'))
     .summary('write N generated posts as a content folder and import them')
-    .usage('--fake N [--out DIR] [--no-import]')
+    .usage('--fake N [--out DIR] [--no-import] [--site DIR]')
     .option('--fake <n>', 'how many posts to write (1 to 1,000,000)')
     .option('--out <dir>', 'where to write them (default data/fake-N)')
     .option('--no-import', 'only write the folder')
@@ -103,33 +115,30 @@ function addContentCommands(program: Command): void {
 
 /** backup, restore and export: the store as a file or a content folder, and back. */
 function addBackupCommands(program: Command): void {
-  program
-    .command('backup')
+  siteOption(program.command('backup'))
     .summary('write a consistent snapshot of the store, also while the site runs')
     .description(
       'SQLite: a copy of the database file (VACUUM INTO). PostgreSQL: gzip-compressed JSON lines, read in one repeatable-read transaction. Default file: data/backups/postfolio-<time>.db (or .jsonl.gz). An existing file is never overwritten.',
     )
-    .usage('[file]')
+    .usage('[file] [--site DIR]')
     .argument('[file]', 'where to write the backup')
     .action(backupCommand);
 
-  program
-    .command('restore')
+  siteOption(program.command('restore'))
     .summary('replace the store with a backup, atomically')
     .description(
       'Checks the backup (integrity, schema version, engine) before it touches the store, then replaces the content in one step and moves the content version, so that running servers serve the restored content.',
     )
-    .usage('<file>')
+    .usage('<file> [--site DIR]')
     .argument('<file>', 'a file written by postfolio backup')
     .action(restoreCommand);
 
-  program
-    .command('export')
+  siteOption(program.command('export'))
     .summary('write the store as a content folder (the way between SQLite and PostgreSQL)')
     .description(
       'Writes site.yaml, posts/<slug>.md, images/, messages.json and export-manifest.json into a new folder. `postfolio import <dir>` into an empty store of either engine gives the same API answers.',
     )
-    .usage('<dir>')
+    .usage('<dir> [--site DIR]')
     .argument('<dir>', 'a folder that does not exist yet, or is empty')
     .action(exportCommand);
 }
@@ -170,6 +179,7 @@ export function buildProgram(): Command {
   addContentCommands(program);
   addBackupCommands(program);
   addInitCommand(program);
+  addConfigCommand(program);
   addMessagesCommand(program);
   addPreviewCommand(program);
   oneLineErrors(program);

@@ -1,13 +1,14 @@
-import { loadConfig } from '../server/config.js';
 import type { Store } from '../server/db/connection.js';
+import { announceDefaultStore, type Site } from './site.js';
 
 /**
- * Runs `job` on the configured store (DATABASE_URL), migrated to the latest schema unless told
+ * Runs `job` on the site's store (DATABASE_URL), migrated to the latest schema unless told
  * not to, and closes the store after it. The store's code (Kysely, the database drivers, the
  * migrations) is loaded here, on first use: `--help`, a usage error or `postfolio new` start
  * without it.
  */
 export async function withStore<T>(
+  site: Site,
   job: (store: Store) => Promise<T>,
   options: { migrate?: boolean } = {},
 ): Promise<T> {
@@ -15,7 +16,8 @@ export async function withStore<T>(
     import('../server/db/connection.js'),
     import('../server/db/migrate.js'),
   ]);
-  const store = openStore(loadConfig().databaseUrl);
+  announceDefaultStore(site);
+  const store = openStore(site.config.databaseUrl);
   try {
     if (options.migrate !== false) await migrateToLatest(store);
     return await job(store);

@@ -1,2 +1,12 @@
-/** A setting of the environment that the server cannot start with; its message names the variable. */
-export class ConfigError extends Error {}
+/**
+ * A setting that the server cannot start with; its message names the setting and what is
+ * allowed, and `setting` lets the caller say where the value came from (postfolio.env:line).
+ */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly setting?: string,
+  ) {
+    super(message);
+  }
+}

@@ -26,7 +26,7 @@ export async function importInOwnProcess(config: ServerConfig): Promise<void> {
       ...process.env,
       CONTENT_DIR: config.contentDir,
       IMAGES_DIR: config.imagesDir,
-      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+      DATABASE_URL: config.databaseUrl,
     },
     stdio: 'inherit',
   });

@@ -27,7 +27,7 @@ function address(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
   if (!value) return undefined;
   if (!ADDRESS.test(value))
-    throw new ConfigError(`${name} must be one e-mail address such as owner@example.com`);
+    throw new ConfigError(`${name} must be one e-mail address such as owner@example.com`, name);
   return value;
 }
 
@@ -41,17 +41,20 @@ export function smtpServer(raw: string | undefined): SmtpServer | null {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${shape}; it is not a URL`);
+    throw new ConfigError(`${shape}; it is not a URL`, 'SMTP_URL');
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
-    throw new ConfigError(`${shape}; "${url.protocol}" is neither smtp: nor smtps:`);
-  if (!url.hostname) throw new ConfigError(`${shape}; it names no host`);
+    throw new ConfigError(`${shape}; "${url.protocol}" is neither smtp: nor smtps:`, 'SMTP_URL');
+  if (!url.hostname) throw new ConfigError(`${shape}; it names no host`, 'SMTP_URL');
   const secure = url.protocol === 'smtps:';
   const decode = (part: string) => {
     try {
       return decodeURIComponent(part);
     } catch {
-      throw new ConfigError(`${shape}; its user or password is not valid percent-encoding`);
+      throw new ConfigError(
+        `${shape}; its user or password is not valid percent-encoding`,
+        'SMTP_URL',
+      );
     }
   };
   return {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { SETTINGS } from '../settings/vocabulary.js';
 import { LiteralLimitsPlugin } from './literal-limits.js';
 import type pg from 'pg';
 import { listenOnPostgres, type Listen } from './notifications.js';
@@ -22,7 +23,7 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SQLITE_PATH = 'data/postfolio.db';
+export const DEFAULT_SQLITE_PATH = SETTINGS.DATABASE_URL.default;
 /** How long a SQLite statement waits for another connection's lock before it fails. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** SQLite's page cache per connection (see openSqlite). */

@@ -13,6 +13,13 @@ const EDITOR_FILE = /(^\.|~$|\.(swp|swx|swo|tmp)$|^#.*#$)/;
 /** Whether a name inside the content folder is one an editor writes for itself. */
 export const isEditorFile = (name: string): boolean => EDITOR_FILE.test(name);
 
+/**
+ * Whether a path below the content folder is one an import reads: site.yaml, posts/, images/.
+ * The rest (the store and images that a site's postfolio.env keeps in data/) is not watched.
+ */
+export const isContentPath = (path: string): boolean =>
+  [SITE_CONFIG_FILE, ...FOLDERS].includes(path.split(/[\\/]/)[0]!);
+
 /** What a file's listing says of it: a change of either means it was saved again. */
 const signature = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
 

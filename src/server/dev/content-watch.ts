@@ -1,6 +1,6 @@
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import { isEditorFile } from './content-stage.js';
+import { isContentPath, isEditorFile } from './content-stage.js';
 
 export interface ContentWatchOptions {
   /**
@@ -53,7 +53,9 @@ export class ContentWatch {
   async start(): Promise<void> {
     const watcher = watch(this.dir, {
       ignoreInitial: true,
-      ignored: (path) => path !== this.dir && isEditorFile(basename(path)),
+      ignored: (path) =>
+        path !== this.dir &&
+        (isEditorFile(basename(path)) || !isContentPath(relative(this.dir, path))),
     });
     this.watcher = watcher;
     watcher.on('all', () => this.schedule());
