@@ -272,13 +272,12 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       },
     );
 
-    it('refuses 600 KB of nested emphasis within seconds, naming the file', async () => {
+    it('refuses 600 KB of nested emphasis before parsing it, naming the file', async () => {
       const dir = goodFolderWithChanges();
       write(dir, 'posts/bad.md', front(okFront, `${'*a '.repeat(200_000)}end*`));
       const before = await dumpContent(t.store);
-      const started = performance.now();
       const error = await refusal(importContent(t.store, { contentDir: dir, imagesDir }));
-      expect(performance.now() - started).toBeLessThan(5000);
+      // The scan's own message: Marked alone would take minutes on it (post-file.test.ts).
       expect(error.message).toContain(
         'posts/bad.md: line 8: emphasis markers (*, _ or ~) that never close would take too long',
       );
