@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { manyPosts } from '../../../test/helpers/content-fixture.js';
+import { startServe, type ServeProcess } from '../../../test/helpers/serve-process.js';
 import { WindowCounter } from './cluster-rate-limit.js';
-import { apiPath, HEALTH_ROUTES } from '../../shared/paths.js';
+import { apiPath } from '../../shared/paths.js';
 
 describe('WindowCounter', () => {
   it('counts per key within a window and starts again after it', () => {
@@ -26,9 +23,6 @@ describe('WindowCounter', () => {
     expect(counter.incr('c', 1000, 300).current).toBe(2);
   });
 });
-
-// Runs the built command as a user would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
 
 /** A POST on a connection of its own, so the cluster hands each to the next worker. */
 function employerCheck(port: number): Promise<number> {
@@ -54,41 +48,22 @@ function employerCheck(port: number): Promise<number> {
 }
 
 describe('serve --workers 2', () => {
+  let serve: ServeProcess | undefined;
+  afterAll(async () => {
+    serve?.child.kill('SIGTERM');
+    await serve?.exited;
+  });
+
   it('counts the employer check limit across workers, not per worker', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pf-cluster-'));
-    const port = 3900 + Math.floor(Math.random() * 90);
-    const server = spawn(process.execPath, ['bin/postfolio.js', 'serve', '--workers', '2'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: join(dir, 'cluster.db'),
-        IMAGES_DIR: join(dir, 'images'),
-        CONTENT_DIR: writeContent({ posts: manyPosts(3, 'news') }),
-        EMPLOYER_EMAIL: 'hiring@example.com',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
+    serve = await startServe(manyPosts(3, 'news'), ['--workers', '2'], {
+      EMPLOYER_EMAIL: 'hiring@example.com',
+      LOG_LEVEL: 'info',
     });
-    try {
-      // Both workers up: a health check answered by each of a few fresh connections.
-      const deadline = Date.now() + 30_000;
-      for (let answered = 0; answered < 4;) {
-        if (Date.now() > deadline) throw new Error('the cluster did not start');
-        const up = await fetch(`http://127.0.0.1:${port}${HEALTH_ROUTES.ready}`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        answered = up ? answered + 1 : 0;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push(await employerCheck(port));
-      // 10 a minute per client in all: counted per worker, 12 requests over 2 workers pass.
-      expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
-    } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    // Both workers up: each says so once it listens.
+    await serve.printed(/Server listening[^]*Server listening/);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await employerCheck(serve.port));
+    // 10 a minute per client in all: counted per worker, 12 requests over 2 workers pass.
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
   }, 60_000);
 });
