@@ -7,6 +7,7 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -69,7 +70,7 @@ async function nativeModules(app: string): Promise<void> {
 describe('the package installed from its tarball', () => {
   // npm pack, npm install, init, serve.
   it(
-    'installs into an empty folder, creates a site and serves its pages',
+    'installs into an empty folder, creates a site, serves it with its settings file and imports into its store',
     { timeout: 420_000 },
     async () => {
       expect(existsSync('dist/cli/main.js'), 'run `npm run build` first').toBe(true);
@@ -104,10 +105,22 @@ describe('the package installed from its tarball', () => {
       expect(again?.code).toBe(1);
       expect(again?.stderr).toContain('postfolio: site is not empty');
 
+      // The port comes from the site's own settings file, as an owner would set it.
       const port = await freePort();
+      const settings = join(app, 'site', 'postfolio.env');
+      expect(readFileSync(settings, 'utf8')).toMatch(/^PORT=3000$/m);
+      writeFileSync(
+        settings,
+        readFileSync(settings, 'utf8').replace(/^PORT=3000$/m, `PORT=${port}\nHOST=127.0.0.1`),
+      );
+      const shell = Object.fromEntries(
+        Object.entries(ownerEnv).filter(
+          ([name]) => !['PORT', 'HOST', 'DATABASE_URL'].includes(name),
+        ),
+      );
       const server = spawn(npx, ['postfolio', 'serve', 'site'], {
         cwd: app,
-        env: { ...ownerEnv, PORT: String(port), HOST: '127.0.0.1' },
+        env: shell,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -139,7 +152,19 @@ describe('the package installed from its tarball', () => {
         const asset = /"(\/assets\/[^"\s]+\.js)"/.exec(await (await fetch(base)).text())?.[1];
         expect(asset, 'the page loads its script').toBeDefined();
         expect((await fetch(`${base}${asset}`)).status).toBe(200);
-        expect(existsSync(join(app, 'data', 'postfolio.db'))).toBe(true);
+        // The site's own store, inside its folder; an import from another directory writes there.
+        const store = join(realpathSync(app), 'site', 'data', 'postfolio.db');
+        expect(existsSync(store)).toBe(true);
+        expect(existsSync(join(app, 'data'))).toBe(false);
+        const elsewhere = join(app, 'elsewhere');
+        mkdirSync(elsewhere);
+        const imported = await run(npx, ['postfolio', 'import', '../site'], {
+          cwd: elsewhere,
+          env: shell,
+        });
+        expect(imported.stdout).toContain(
+          `Imported into sqlite:${store}: 0 created, 0 updated, 1 unchanged`,
+        );
       } finally {
         // npx runs the server as its child: the whole group is asked to drain.
         process.kill(-server.pid!, 'SIGTERM');
