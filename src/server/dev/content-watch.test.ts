@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentStage } from './content-stage.js';
+import { ContentStage, isContentPath } from './content-stage.js';
 import { ContentWatch } from './content-watch.js';
 
 const folders: string[] = [];
@@ -72,6 +72,18 @@ describe('the content stage', () => {
 });
 
 describe('the content watch', () => {
+  it('watches what an import reads, not the store and images that postfolio.env keeps in data/', () => {
+    for (const path of ['site.yaml', 'posts', 'posts/a.md', 'images/deep/b.png'])
+      expect(isContentPath(path), path).toBe(true);
+    for (const path of [
+      'data',
+      'data/postfolio.db-wal',
+      'postfolio.env',
+      'schema/post.schema.json',
+    ])
+      expect(isContentPath(path), path).toBe(false);
+  });
+
   it('runs one more round when the folder changed during a round, with no event for it', async () => {
     let rounds = 0;
     let changes = 1;
