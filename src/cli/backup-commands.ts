@@ -1,4 +1,5 @@
 import { useSite } from './site.js';
+import { Progress } from './progress.js';
 import { withStore } from './store.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -14,7 +15,10 @@ export async function backupCommand(file: string | undefined, options: SiteOptio
     useSite(options.site),
     async (store) => {
       const started = performance.now();
-      const result = await backupStore(store, file);
+      const progress = new Progress('backup');
+      const result = await backupStore(store, file, progress.stage('rows written')).finally(() =>
+        progress.close(),
+      );
       console.log(
         `Backed up ${store.label} (schema ${result.schema}) to ${result.file}: ` +
           `${megabytes(result.bytes)} in ${seconds(performance.now() - started)}`,
@@ -28,7 +32,9 @@ export async function restoreCommand(file: string, options: SiteOption): Promise
   const { restoreStore } = await import('../server/backup/restore.service.js');
   await withStore(useSite(options.site), async (store) => {
     const started = performance.now();
-    const result = await restoreStore(store, file);
+    const progress = new Progress('restore');
+    const stage = progress.stage(store.engine === 'sqlite' ? 'pages copied' : 'rows loaded');
+    const result = await restoreStore(store, file, stage).finally(() => progress.close());
     console.log(
       `Restored ${file} (schema ${result.schema}) into ${store.label} in ` +
         `${seconds(performance.now() - started)}; content version ${result.version}`,
@@ -43,7 +49,12 @@ export async function exportCommand(dir: string, options: SiteOption): Promise<v
     site,
     async (store) => {
       const started = performance.now();
-      const summary = await exportStore(store, { dir, imagesDir: site.config.imagesDir });
+      const progress = new Progress('export');
+      const summary = await exportStore(store, {
+        dir,
+        imagesDir: site.config.imagesDir,
+        onProgress: progress.stage('posts written'),
+      }).finally(() => progress.close());
       for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
       console.log(
         `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +

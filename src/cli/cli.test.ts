@@ -145,6 +145,12 @@ describe('postfolio command', () => {
       /\(posts \d+\.\d s on 2 threads, search index merge \d+\.\d s, commit \d+\.\d s\)/,
     );
     expect(sqlitePostCount(env.DATABASE_URL)).toBe(150);
+    // Not a terminal: a line a stage, and no bar redrawn with carriage returns.
+    expect(first.err).not.toContain('\r');
+    expect(first.err.split('\n').filter((line) => line.startsWith('import: '))).toEqual([
+      expect.stringMatching(/^import: 2 images checked in \d+\.\d s( \([\d.]+\/s\))?$/),
+      expect.stringMatching(/^import: 150 post files read in \d+(\.\d)? s \([\d.]+\/s\)$/),
+    ]);
     const again = postfolio(['import', dir], env);
     expect(again.out).toContain('0 created, 0 updated, 150 unchanged');
   });
@@ -223,12 +229,15 @@ describe('postfolio command', () => {
     const backup = postfolio(['backup', file], env);
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toMatch(/^Backed up sqlite:.* \(schema \d{3}-[a-z-]+\) to /);
+    // SQLite's copy (VACUUM INTO) is one statement: no stage to report.
+    expect(backup.err).toBe('');
     expect(postfolio(['backup', file], env).err).toBe(
       `postfolio: ${file} already exists; choose another name, or move it away first\n`,
     );
     const restore = postfolio(['restore', file], env);
     expect(restore.code, restore.err).toBe(0);
     expect(restore.out).toMatch(/^Restored .* \(schema \d{3}-.*; content version \d+\n$/);
+    expect(restore.err).toMatch(/^restore: \d+ pages copied in \d+\.\d s( \([\d.]+\/s\))?\n$/);
     writeFileSync(`${file}.txt`, 'not a backup');
     const bad = postfolio(['restore', `${file}.txt`], env);
     expect(bad.code).toBe(1);
@@ -249,6 +258,7 @@ describe('postfolio command', () => {
     expect(exported.out).toMatch(
       /^Exported sqlite:.* to .*: 12 posts \(0 drafts\), 2 categories, 2 images, 0 contact messages in /,
     );
+    expect(exported.err).toMatch(/^export: 12 posts written in \d+\.\d s( \([\d.]+\/s\))?\n$/);
     expect(postfolio(['export', dir], from).err).toBe(
       `postfolio: ${dir} is not empty; export writes into a new or empty folder\n`,
     );
@@ -273,6 +283,8 @@ describe('postfolio command', () => {
     const result = postfolio(['seed', '--fake', '40', '--out', out], env);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('40 created');
+    expect(result.err).toMatch(/^seed: 40 posts written in \d+\.\d s/m);
+    expect(result.err).toMatch(/^import: 40 post files read in /m);
     expect(sqlitePostCount(env.DATABASE_URL)).toBe(40);
   });
 

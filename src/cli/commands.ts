@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.js';
-import { progressPrinter } from './progress.js';
+import { Progress } from './progress.js';
 import { announceDefaultStore, useSite, type Site } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
@@ -64,16 +64,16 @@ async function importInto(site: Site, dir: string, options: { prune?: boolean })
   const { importExport } = await import('../server/backup/export-import.js');
   await withStore(site, async (store) => {
     const started = performance.now();
+    const progress = new Progress('import');
     const { summary, kept, note } = await importExport(store, dir, () =>
       importContent(store, {
         contentDir: dir,
         imagesDir: config.imagesDir,
         prune: options.prune === true,
-        onProgress: progressPrinter('Reading posts'),
-        // One image may take seconds: shown from a few, each as it is done.
-        onImageProgress: progressPrinter('Images', 8, 1),
+        onProgress: progress.stage('post files read'),
+        onImageProgress: progress.stage('images checked'),
       }),
-    );
+    ).finally(() => progress.close());
     // The posts of an export were written into rows that hold their ids: new to this store.
     const created = summary.created + (kept?.posts ?? 0);
     const updated = summary.updated - (kept?.posts ?? 0);
@@ -113,13 +113,14 @@ export async function seedCommand(options: {
   const { writeFakeContent } = await import('./seed/fake-posts.js');
   const siteConfig = await loadSiteConfig(join(config.contentDir, SITE_CONFIG_FILE));
   const started = performance.now();
+  const progress = new Progress('seed');
   await writeFakeContent({
     count,
     outDir: out,
     templateDir: config.contentDir,
     site: siteConfig,
-    onProgress: progressPrinter('Writing posts', 1),
-  });
+    onProgress: progress.stage('posts written'),
+  }).finally(() => progress.close());
   console.log(`Wrote ${count} posts to ${out} in ${seconds(performance.now() - started)}`);
   if (options.import) await importInto(site, out, { prune: true });
 }

@@ -43,7 +43,8 @@ describe('serve: the first import runs in a process of its own', () => {
     }));
     const started = await spawnServe(posts);
     serve = started;
-    await started.printed(/Reading posts: \d+\/3000/, 60_000);
+    // The images' stage ends just before the posts' begins: the import is under way.
+    await started.printed(/import: 2 images checked in /, 60_000);
     expect(processesNaming(started.contentDir).some((line) => / import /.test(line))).toBe(true);
     const signalled = Date.now();
     started.child.kill('SIGTERM');

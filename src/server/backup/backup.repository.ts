@@ -152,6 +152,14 @@ export class BackupRepository {
     return rows.map((row) => row.column_name);
   }
 
+  async rowCount(table: BackupTable): Promise<number> {
+    const row = await this.untyped
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Up to `limit` rows of a table with an id above `afterId`, by id. */
   async rowsAfter(table: BackupTable, columns: string[], afterId: number, limit: number) {
     return this.untyped

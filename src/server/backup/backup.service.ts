@@ -51,6 +51,8 @@ function schemaOf(store: Store, applied: string[] | null): string {
 export async function backupStore(
   store: Store,
   file = defaultBackupFile(store.engine),
+  /** Rows written so far, of all (PostgreSQL; SQLite's copy is one statement). */
+  onProgress?: (done: number, total: number) => void,
 ): Promise<BackupResult> {
   if (await stat(file).catch(() => null))
     throw new BackupError(`${file} already exists; choose another name, or move it away first`);
@@ -65,7 +67,7 @@ export async function backupStore(
       result = { file, schema };
     } else {
       const written = await inSnapshot(store, (trx) =>
-        writeTables(store, new BackupRepository(trx, store.engine), temporary),
+        writeTables(store, new BackupRepository(trx, store.engine), temporary, onProgress),
       );
       result = { file, ...written };
     }
@@ -80,10 +82,15 @@ async function writeTables(
   store: Store,
   repository: BackupRepository,
   temporary: string,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<{ schema: string; rows: Record<string, number> }> {
   const migrations = await repository.appliedMigrations();
   const schema = schemaOf(store, migrations);
   const counts: Record<string, number> = {};
+  let total = 0;
+  if (onProgress) for (const table of BACKUP_TABLES) total += await repository.rowCount(table);
+  let written = 0;
+  onProgress?.(0, total);
   async function* lines() {
     yield headerLine({
       format: BACKUP_FORMAT,
@@ -103,6 +110,7 @@ async function writeTables(
         if (rows.length === 0) break;
         for (const row of rows) yield rowLine(columns.map((column) => row[column]));
         counts[table] += rows.length;
+        onProgress?.((written += rows.length), total);
         after = Number(rows.at(-1)!.id);
       }
     }

@@ -98,6 +98,15 @@ export class ExportRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** How many posts the store holds, drafts included. */
+  async postCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** How many of these post ids the store holds. */
   async countPosts(ids: number[]): Promise<number> {
     let count = 0;

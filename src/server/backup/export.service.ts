@@ -25,6 +25,9 @@ import { newest } from './schema-version.js';
 import { isImageFileName } from '../content/image-names.js';
 import { SOURCES_DIR } from '../content/image-publication.js';
 
+/** Posts written so far, of all (reported from 0 when the posts begin). */
+type OnProgress = (done: number, total: number) => void;
+
 export interface ExportSummary {
   posts: number;
   drafts: number;
@@ -73,7 +76,7 @@ async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
  */
 export async function exportStore(
   store: Store,
-  options: { dir: string; imagesDir: string },
+  options: { dir: string; imagesDir: string; onProgress?: OnProgress },
 ): Promise<ExportSummary> {
   const target = resolve(options.dir);
   await checkTarget(target);
@@ -84,7 +87,7 @@ export async function exportStore(
     const warnings: string[] = [];
     const images = await copyImages(options.imagesDir, join(work, 'images'));
     const written = await inSnapshot(store, (trx) =>
-      writeStore(store, trx, work, images, warnings),
+      writeStore(store, trx, { work, images, warnings, onProgress: options.onProgress }),
     );
     await writeFile(join(work, MANIFEST_FILE), `${JSON.stringify(written.manifest, null, 1)}\n`);
     await rmdir(target).catch(() => {});
@@ -99,13 +102,11 @@ export async function exportStore(
  * Writes every post as posts/<slug>.md, in id order; returns their manifest entries, the
  * categories they use and how many are drafts. A post whose image was not copied is a warning.
  */
-async function writePosts(
-  trx: Kysely<Database>,
-  work: string,
-  images: Set<string>,
-  warnings: string[],
-) {
+async function writePosts(trx: Kysely<Database>, target: WriteTarget) {
+  const { work, images, warnings, onProgress } = target;
   const repository = new ExportRepository(trx);
+  const total = onProgress ? await repository.postCount() : 0;
+  onProgress?.(0, total);
   const oldSlugs = new OldSlugsRepository(trx);
   const posts: ManifestPost[] = [];
   const used = new Set<string>();
@@ -134,6 +135,7 @@ async function writePosts(
         warnings.push(`${file}: its image ${row.image} is not in the images folder`);
     }
     after = rows.at(-1)!.id;
+    onProgress?.(posts.length, total);
   }
   return { posts, used, drafts };
 }
@@ -162,13 +164,16 @@ function siteToWrite(
   return site;
 }
 
-async function writeStore(
-  store: Store,
-  trx: Kysely<Database>,
-  work: string,
-  images: Set<string>,
-  warnings: string[],
-) {
+/** Where an export is written, what it found missing, and who hears of its progress. */
+interface WriteTarget {
+  work: string;
+  images: Set<string>;
+  warnings: string[];
+  onProgress?: OnProgress;
+}
+
+async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarget) {
+  const { work, images, warnings } = target;
   const repository = new ExportRepository(trx);
   const { site } = await readContentState(trx);
   if (!site)
@@ -176,7 +181,7 @@ async function writeStore(
       `${store.label} holds no content yet (nothing was imported): nothing to export`,
     );
   const categories = await repository.categories();
-  const { posts, used, drafts } = await writePosts(trx, work, images, warnings);
+  const { posts, used, drafts } = await writePosts(trx, target);
   const siteYaml = siteToWrite(site, categories, used, images, warnings);
   await writeFile(join(work, 'site.yaml'), stringify(siteYaml, { lineWidth: 0 }));
   const messages = await repository.messages();

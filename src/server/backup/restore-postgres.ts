@@ -4,13 +4,18 @@ import { knownMigrations } from '../db/migrate.js';
 import { BackupError } from './backup-errors.js';
 import { readBackupFile, type BackupHeader } from './backup-file.js';
 import { BackupRepository, type BackupTable, type Row } from './backup.repository.js';
-import type { RestoreResult } from './restore-sqlite.js';
+import type { RestoreProgress, RestoreResult } from './restore-sqlite.js';
 import { checkSchema } from './schema-version.js';
 
-/** Reads the whole file once, so that a damaged or foreign one is refused before the store is touched. */
-async function checkedHeader(file: string): Promise<BackupHeader> {
+/**
+ * Reads the whole file once, so that a damaged or foreign one is refused before the store is
+ * touched; returns its header and how many rows it holds.
+ */
+async function checkedHeader(file: string): Promise<{ header: BackupHeader; rows: number }> {
   let header: BackupHeader | undefined;
+  let rows = 0;
   for await (const event of readBackupFile(file)) {
+    if (event.kind === 'rows') rows += event.rows.length;
     if (event.kind !== 'header') continue;
     header = event.header;
     if (header.engine !== 'postgres')
@@ -19,7 +24,7 @@ async function checkedHeader(file: string): Promise<BackupHeader> {
       );
     checkSchema(file, header.migrations, knownMigrations('postgres'));
   }
-  return header!;
+  return { header: header!, rows };
 }
 
 /**
@@ -28,13 +33,19 @@ async function checkedHeader(file: string): Promise<BackupHeader> {
  * sequences moved past the loaded ids, and the content version moved past both the store's and
  * the backup's, with a NOTIFY so that every server drops its caches at the commit.
  */
-export async function restorePostgres(store: Store, file: string): Promise<RestoreResult> {
-  const header = await checkedHeader(file);
+export async function restorePostgres(
+  store: Store,
+  file: string,
+  onProgress?: RestoreProgress,
+): Promise<RestoreResult> {
+  const { header, rows: total } = await checkedHeader(file);
+  let loaded = 0;
   const version = await store.db.transaction().execute(async (trx) => {
     const repository = new BackupRepository(trx, 'postgres');
     await repository.lockForRestore();
     const before = await repository.contentVersion();
     await repository.deleteAll();
+    onProgress?.(0, total);
     const columnsNow = new Map<BackupTable, Set<string>>();
     for await (const event of readBackupFile(file)) {
       if (event.kind !== 'rows') continue;
@@ -50,6 +61,7 @@ export async function restorePostgres(store: Store, file: string): Promise<Resto
           return row;
         }),
       );
+      onProgress?.((loaded += rows.length), total);
     }
     const next = Math.max(before, await repository.contentVersion()) + 1;
     await repository.setContentVersion(next);

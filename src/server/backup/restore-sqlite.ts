@@ -15,6 +15,12 @@ export interface RestoreResult {
   version: number;
 }
 
+/** Pages copied (SQLite) or rows loaded (PostgreSQL) so far, of all. */
+export type RestoreProgress = (done: number, total: number) => void;
+
+/** Pages a step of the copy takes: better-sqlite3's own default, kept when progress is told. */
+const PAGES_PER_STEP = 100;
+
 /** How long the copy waits for a writer of the live file to let go before it gives up, ms. */
 const COPY_WAIT_MS = 30_000;
 
@@ -61,12 +67,20 @@ async function prepareCopy(file: string, copy: string, version: number): Promise
  * better-sqlite3 reports a copy whose first step found the file locked as done with 0 pages, so
  * the copy is repeated until a step gets through.
  */
-async function copyInto(source: string, live: string): Promise<void> {
+async function copyInto(source: string, live: string, onProgress?: RestoreProgress): Promise<void> {
   const database = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
     for (const started = Date.now(); ; await sleep(50)) {
-      const { totalPages } = await database.backup(live);
-      if (totalPages > 0) return;
+      const { totalPages } = await database.backup(live, {
+        progress: (step) => {
+          onProgress?.(step.totalPages - step.remainingPages, step.totalPages);
+          return PAGES_PER_STEP;
+        },
+      });
+      if (totalPages > 0) {
+        onProgress?.(totalPages, totalPages);
+        return;
+      }
       if (Date.now() - started > COPY_WAIT_MS)
         throw new BackupError(
           `${live} stayed locked by another process for ${COPY_WAIT_MS / 1000} s; nothing was restored`,
@@ -83,7 +97,11 @@ async function copyInto(source: string, live: string): Promise<void> {
  * from a newer schema; the store is not touched until then. The content version moves past both
  * the store's and the backup's, so that every server drops its caches.
  */
-export async function restoreSqlite(store: Store, file: string): Promise<RestoreResult> {
+export async function restoreSqlite(
+  store: Store,
+  file: string,
+  onProgress?: RestoreProgress,
+): Promise<RestoreResult> {
   const live = store.file;
   if (!live || live === ':memory:')
     throw new BackupError(`${store.label} is not a file to restore into`);
@@ -92,7 +110,7 @@ export async function restoreSqlite(store: Store, file: string): Promise<Restore
     await copyFile(file, copy);
     const before = await new BackupRepository(store.db, 'sqlite').contentVersion();
     const schema = await prepareCopy(file, copy, before);
-    await copyInto(copy, live);
+    await copyInto(copy, live, onProgress);
     const version = await new BackupRepository(store.db, 'sqlite').contentVersion();
     if (version <= before)
       throw new BackupError(`the copy into ${live} did not complete; the store is as it was`);

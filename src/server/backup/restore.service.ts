@@ -2,9 +2,9 @@ import { open } from 'node:fs/promises';
 import type { Store } from '../db/connection.js';
 import { BackupError, reason } from './backup-errors.js';
 import { restorePostgres } from './restore-postgres.js';
-import { restoreSqlite, type RestoreResult } from './restore-sqlite.js';
+import { restoreSqlite, type RestoreProgress, type RestoreResult } from './restore-sqlite.js';
 
-export type { RestoreResult };
+export type { RestoreProgress, RestoreResult };
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -38,12 +38,18 @@ const ENGINE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
  * atomically; running servers pick the restored content up through the content version.
  * The store must be migrated first (a backup from an older schema is brought up to date).
  */
-export async function restoreStore(store: Store, file: string): Promise<RestoreResult> {
+export async function restoreStore(
+  store: Store,
+  file: string,
+  onProgress?: RestoreProgress,
+): Promise<RestoreResult> {
   const kind = await kindOf(file);
   if (kind !== store.engine)
     throw new BackupError(
       `${file} is a backup of a ${ENGINE_NAMES[kind]} store, and ${store.label} is ${ENGINE_NAMES[store.engine]}; ` +
         'to move between engines, export the store (postfolio export <dir>) and import the folder',
     );
-  return kind === 'sqlite' ? restoreSqlite(store, file) : restorePostgres(store, file);
+  return kind === 'sqlite'
+    ? restoreSqlite(store, file, onProgress)
+    : restorePostgres(store, file, onProgress);
 }

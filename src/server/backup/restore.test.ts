@@ -11,7 +11,7 @@ import { importContent } from '../content/import.service.js';
 import { knownMigrations } from '../db/migrate.js';
 import type { Engine } from '../db/schema.js';
 import { BackupError } from './backup-errors.js';
-import { backupStore } from './backup.service.js';
+import { backupStore, type BackupResult } from './backup.service.js';
 import { restoreStore } from './restore.service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'postfolio-restore-'));
@@ -26,6 +26,20 @@ function editLines(file: string, edit: (line: string, index: number) => string |
   const kept = lines.map(edit).filter((line): line is string => line !== null);
   writeFileSync(out, gzipSync(kept.join('\n')));
   return out;
+}
+
+const rowsOf = (result: BackupResult) =>
+  Object.values(result.rows!).reduce((sum, rows) => sum + rows, 0);
+
+/** Calls of a progress callback: from (0, total) up to (total, total), never back; the total as given. */
+function expectProgress(calls: Array<[number, number]>, total = calls[0]?.[1]) {
+  expect(total).toBeGreaterThan(0);
+  expect(calls[0]).toEqual([0, total]);
+  expect(calls.at(-1)).toEqual([total, total]);
+  calls.forEach(([done, all], i) => {
+    expect(all).toBe(total);
+    if (i > 0) expect(done).toBeGreaterThanOrEqual(calls[i - 1]![0]);
+  });
 }
 
 /** The bad files of each kind, and the words the refusal must contain besides the file's name. */
@@ -81,11 +95,18 @@ function badFiles(engine: Engine, good: string): Array<[string, string, RegExp]>
 describe.each(ENGINES)('restore refuses on %s', (engine) => {
   let test: TestStore;
   let good: string;
+  let backedUp: BackupResult;
+  const backupProgress: Array<[number, number]> = [];
   beforeAll(async () => {
     test = await createTestStore(engine);
     const contentDir = writeContent({ posts: manyPosts(30, 'news') });
     await importContent(test.store, { contentDir, imagesDir: join(dir, `images-${engine}`) });
-    good = (await backupStore(test.store, name(engine === 'sqlite' ? '.db' : '.jsonl.gz'))).file;
+    backedUp = await backupStore(
+      test.store,
+      name(engine === 'sqlite' ? '.db' : '.jsonl.gz'),
+      (done, total) => backupProgress.push([done, total]),
+    );
+    good = backedUp.file;
   });
   afterAll(async () => {
     await test.drop();
@@ -148,7 +169,17 @@ describe.each(ENGINES)('restore refuses on %s', (engine) => {
   });
 
   it('still restores the good backup after all that', async () => {
-    const result = await restoreStore(test.store, good);
+    const progress: Array<[number, number]> = [];
+    const result = await restoreStore(test.store, good, (done, total) =>
+      progress.push([done, total]),
+    );
     expect(result.schema).toBe(knownMigrations(engine).at(-1));
+    // Pages copied (SQLite) or rows loaded (PostgreSQL): from 0 up to all of them.
+    expectProgress(progress, engine === 'postgres' ? rowsOf(backedUp) : undefined);
+  });
+
+  it('backs up telling the rows written (PostgreSQL; SQLite copies in one statement)', () => {
+    if (engine === 'sqlite') expect(backupProgress).toEqual([]);
+    else expectProgress(backupProgress, rowsOf(backedUp));
   });
 });
