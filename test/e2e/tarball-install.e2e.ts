@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -10,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPath, HEALTH_ROUTES, pagePath } from '../../src/shared/paths.js';
@@ -22,11 +21,44 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /**
  * The environment of a new owner's shell: none of the `npm_*` settings that `npm test` hands its
- * children (they describe this repository, not the folder the package is installed into).
+ * children (they describe this repository, not the folder the package is installed into), and
+ * none of the server's settings (the site's postfolio.env holds them).
  */
 const ownerEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !name.toLowerCase().startsWith('npm_') && !['PORT', 'HOST', 'DATABASE_URL'].includes(name),
+  ),
 );
+
+/** This checkout's package name and the command it installs. */
+const { name: packageName } = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string };
+
+/** A Node.js release the package is installed and run with: its folder holds bin/ and include/. */
+interface NodeRelease {
+  label: string;
+  home: string;
+}
+
+/** The Node running this suite, and the oldest release `engines` allows, fetched from npm. */
+async function nodeReleases(): Promise<NodeRelease[]> {
+  const oldest = (await run('bash', ['scripts/node-release.sh', '22'], { env: ownerEnv })).stdout;
+  return [
+    {
+      label: `Node ${process.versions.node.split('.')[0]}`,
+      home: dirname(dirname(process.execPath)),
+    },
+    { label: 'Node 22', home: oldest.trim() },
+  ];
+}
+
+/** The owner's shell with `node` (and so npm and npx) being this release. */
+function shellOf(node: NodeRelease): NodeJS.ProcessEnv {
+  return {
+    ...ownerEnv,
+    PATH: `${join(node.home, 'bin')}${delimiter}${ownerEnv.PATH ?? ''}`,
+  };
+}
 
 const work = mkdtempSync(join(tmpdir(), 'postfolio-tarball-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -45,79 +77,68 @@ async function answers(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Runs the install scripts that `--ignore-scripts` skipped: sharp's check of its prebuilt libvips,
- * and better-sqlite3's build, copied from this checkout when the installed version is its own.
+ * Runs the one install script that `--ignore-scripts` skipped: sharp's check of its prebuilt
+ * libvips (better-sqlite3 ships Node-API binaries, built for every Node release).
  */
-async function nativeModules(app: string): Promise<void> {
-  await run(npm, ['rebuild', 'sharp'], { cwd: app, env: ownerEnv, timeout: 120_000 });
-  const installed = join(app, 'node_modules', 'better-sqlite3');
-  const own = join('node_modules', 'better-sqlite3');
-  const version = (dir: string) =>
-    (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-  if (version(installed) !== version(own)) {
-    await run(npm, ['rebuild', 'better-sqlite3'], {
-      cwd: app,
-      env: { ...ownerEnv, JOBS: 'max' },
-      timeout: 360_000,
-    });
-    return;
-  }
-  const binary = join('build', 'Release', 'better_sqlite3.node');
-  mkdirSync(dirname(join(installed, binary)), { recursive: true });
-  copyFileSync(join(own, binary), join(installed, binary));
+async function nativeModules(app: string, env: NodeJS.ProcessEnv) {
+  await run(npm, ['rebuild', 'sharp'], { cwd: app, env, timeout: 120_000 });
+}
+
+const releases = await nodeReleases();
+
+/** `npm pack` of this checkout, once for every release. */
+let tarball: Promise<string> | undefined;
+function packed(): Promise<string> {
+  tarball ??= run(npm, ['pack', '--pack-destination', work], { env: ownerEnv }).then(({ stdout }) =>
+    join(work, stdout.trim().split('\n').at(-1)!),
+  );
+  return tarball;
 }
 
 describe('the package installed from its tarball', () => {
   // npm pack, npm install, init, serve.
-  it(
-    'installs into an empty folder, creates a site, serves it with its settings file and imports into its store',
+  it.each(releases)(
+    'installs on $label into an empty folder, creates a site and serves its pages',
     { timeout: 420_000 },
-    async () => {
+    async (node) => {
       expect(existsSync('dist/cli/main.js'), 'run `npm run build` first').toBe(true);
-      const packed = await run(npm, ['pack', '--pack-destination', work], { env: ownerEnv });
-      const tarball = join(work, packed.stdout.trim().split('\n').at(-1)!);
-      expect(tarball).toMatch(/postfolio-\d+\.\d+\.\d+\.tgz$/);
+      const file = await packed();
+      expect(file).toMatch(new RegExp(`${packageName}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+      const shell = shellOf(node);
+      const used = await run('node', ['--version'], { env: shell });
+      expect(used.stdout.trim()).toMatch(new RegExp(`^v${node.label.split(' ')[1]}\\.`));
 
-      const app = join(work, 'app');
+      const app = join(work, `app-${node.label.replace(' ', '')}`);
       mkdirSync(app);
-      // From npm's cache where it can. Install scripts are run below, one by one: better-sqlite3's
-      // compiles from source here (no prebuilt binaries offline), the same compile that this
-      // checkout's own install has done, so its binary is reused when the version is the same.
+      // From npm's cache where it can; install scripts run below, as an owner allows them.
       await run(
         npm,
-        ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball],
-        { cwd: app, env: ownerEnv, timeout: 360_000 },
+        ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', file],
+        { cwd: app, env: shell, timeout: 360_000 },
       );
-      await nativeModules(app);
+      await nativeModules(app, shell);
       // The command is the installed package's, not this checkout's.
-      expect(realpathSync(join(app, 'node_modules', 'postfolio'))).toBe(
-        join(realpathSync(app), 'node_modules', 'postfolio'),
-      );
-      expect(existsSync(join(app, 'node_modules', 'postfolio', 'src'))).toBe(false);
+      const installed = join(app, 'node_modules', packageName);
+      expect(realpathSync(installed)).toBe(join(realpathSync(app), 'node_modules', packageName));
+      expect(existsSync(join(installed, 'src'))).toBe(false);
+      expect(existsSync(join(installed, 'LICENSE'))).toBe(true);
 
-      const init = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv });
+      const init = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: shell });
       expect(init.stdout).toContain('Created site: site.yaml, posts/hello-world.md');
       expect(init.stdout).toContain('npx postfolio serve site');
-      const again = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: ownerEnv }).then(
+      const again = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: shell }).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
       expect(again?.code).toBe(1);
       expect(again?.stderr).toContain('postfolio: site is not empty');
 
-      // The port comes from the site's own settings file, as an owner would set it.
+      // The owner's settings live in the site's postfolio.env: the server's address there.
       const port = await freePort();
       const settings = join(app, 'site', 'postfolio.env');
-      expect(readFileSync(settings, 'utf8')).toMatch(/^PORT=3000$/m);
-      writeFileSync(
-        settings,
-        readFileSync(settings, 'utf8').replace(/^PORT=3000$/m, `PORT=${port}\nHOST=127.0.0.1`),
-      );
-      const shell = Object.fromEntries(
-        Object.entries(ownerEnv).filter(
-          ([name]) => !['PORT', 'HOST', 'DATABASE_URL'].includes(name),
-        ),
-      );
+      const written = readFileSync(settings, 'utf8');
+      expect(written).toMatch(/^PORT=3000$/m);
+      writeFileSync(settings, `${written.replace(/^PORT=3000$/m, `PORT=${port}`)}HOST=127.0.0.1\n`);
       const server = spawn(npx, ['postfolio', 'serve', 'site'], {
         cwd: app,
         env: shell,
@@ -152,10 +173,17 @@ describe('the package installed from its tarball', () => {
         const asset = /"(\/assets\/[^"\s]+\.js)"/.exec(await (await fetch(base)).text())?.[1];
         expect(asset, 'the page loads its script').toBeDefined();
         expect((await fetch(`${base}${asset}`)).status).toBe(200);
-        // The site's own store, inside its folder; an import from another directory writes there.
+        // The store is the site's own, inside its folder, wherever the command runs.
         const store = join(realpathSync(app), 'site', 'data', 'postfolio.db');
         expect(existsSync(store)).toBe(true);
         expect(existsSync(join(app, 'data'))).toBe(false);
+
+        // An import from another folder, with no variable set, writes into the served store.
+        const post = readFileSync(join(app, 'site', 'posts', 'hello-world.md'), 'utf8');
+        writeFileSync(
+          join(app, 'site', 'posts', 'second-post.md'),
+          post.replace(/^title: .*$/m, 'title: Second post'),
+        );
         const elsewhere = join(app, 'elsewhere');
         mkdirSync(elsewhere);
         const imported = await run(npx, ['postfolio', 'import', '../site'], {
@@ -163,7 +191,11 @@ describe('the package installed from its tarball', () => {
           env: shell,
         });
         expect(imported.stdout).toContain(
-          `Imported into sqlite:${store}: 0 created, 0 updated, 1 unchanged`,
+          `Imported into sqlite:${store}: 1 created, 0 updated, 1 unchanged`,
+        );
+        await answers(`${base}${apiPath.post('second-post')}`, 10_000);
+        expect(await (await fetch(`${base}${apiPath.post('second-post')}`)).text()).toContain(
+          '"title":"Second post"',
         );
       } finally {
         // npx runs the server as its child: the whole group is asked to drain.

@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import type { Store } from './connection.js';
 import type { Engine } from './schema.js';
 import { coreTables } from './migrations/001-core-tables.js';
