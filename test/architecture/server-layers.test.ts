@@ -14,33 +14,39 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
   );
 }
 
-const CASES: Array<{ file: string; code: string; errors: string[] }> = [
+const CASES: Array<{ case: string; file: string; code: string; errors: string[] }> = [
   {
+    case: 'refuses a route that builds a repository',
     file: 'src/server/routes/example.ts',
     code: "import { PostsRepository } from '../posts/posts.repository.js';\nexport const r = PostsRepository;\n",
     errors: ['A route reaches the store through a service (app.ctx), not a repository.'],
   },
   {
+    case: "lets a route name a repository's type",
     file: 'src/server/routes/example.ts',
     code: "import type { FeedItem } from '../posts/posts.repository.js';\nexport type F = FeedItem;\n",
     errors: [],
   },
   {
+    case: "refuses a repository that imports another domain's",
     file: 'src/server/content/example.repository.ts',
     code: "import { TagsRepository } from '../posts/tags.repository.js';\nexport const t = TagsRepository;\n",
     errors: ["A repository must not import another domain's repository."],
   },
   {
+    case: "lets a repository import its own domain's",
     file: 'src/server/content/example.repository.ts',
     code: "import { PostTagsRepository } from './post-tags.repository.js';\nexport const t = PostTagsRepository;\n",
     errors: [],
   },
   {
+    case: 'refuses a repository that imports a service',
     file: 'src/server/content/example.repository.ts',
     code: "import { importContent } from './import.service.js';\nexport const i = importContent;\n",
     errors: ['A repository must not import a service or a route.'],
   },
   {
+    case: 'refuses a service that imports a route',
     file: 'src/server/posts/example.service.ts',
     code: "import { feedRoutes } from '../routes/feeds.js';\nexport const f = feedRoutes;\n",
     errors: ['A service must not import a route.'],
@@ -48,7 +54,7 @@ const CASES: Array<{ file: string; code: string; errors: string[] }> = [
 ];
 
 describe("the server's layers, as lint enforces them", () => {
-  it.each(CASES)('$file: $code → $errors', async ({ file, code, errors }) => {
+  it.each(CASES)('$case', async ({ file, code, errors }) => {
     expect(await layerErrors(file, code)).toEqual(errors);
   });
 });
