@@ -61,6 +61,8 @@ describe('a settings file', () => {
     ['COLOR=blue', 'f.env:1: unknown setting "COLOR"; the settings are'],
     ['PORT 8080', 'f.env:1: "PORT 8080" is not a setting; write NAME=value (# starts a comment)'],
     ['PORT="8080', 'f.env:1: "PORT="8080" is not a setting'],
+    ["PORT='8080", `f.env:1: "PORT='8080" is not a setting`],
+    ['PORT=`8080', 'f.env:1: "PORT=`8080" is not a setting'],
     ['PORT=1\n\nPORT=2', 'f.env:3: PORT is set twice (also on line 1); keep one'],
     [
       'CONTENT_DIR=posts',

@@ -54,6 +54,15 @@ function closest(name: string): SettingName | undefined {
 }
 
 /**
+ * Whether a line opens a quoted value it never closes. Node's parseEnv keeps such a value with
+ * its quote (Node 22 and 24; Node 20 dropped the line): refused, not read as part of the value.
+ */
+function unclosedQuote(source: string, value: string | undefined): boolean {
+  const quote = /^[^=]*=\s*(["'`])/.exec(source)?.[1];
+  return quote !== undefined && value?.startsWith(quote) === true;
+}
+
+/**
  * The settings of a postfolio.env text: dotenv lines (`NAME=value`, `export NAME=value`, quotes,
  * `#` comments), one setting per line, read with Node's own parser. A line that is no setting,
  * a name outside the vocabulary, a setting the file may not hold, or one set twice is refused
@@ -68,7 +77,7 @@ export function parseSettingsFile(text: string, file: string): FileSetting[] {
     if (/^\s*(#|$)/.test(source)) return;
     const parsed = Object.entries(parseEnv(source));
     const [entry] = parsed;
-    if (!entry || parsed.length > 1)
+    if (!entry || parsed.length > 1 || unclosedQuote(source, entry[1]))
       throw new ConfigError(
         `${at}: "${source.trim()}" is not a setting; write NAME=value (# starts a comment)`,
       );
