@@ -111,9 +111,17 @@ describe('a scheduled post under serve --workers 2 (the build)', () => {
     }
 
     // Both workers answered 404 before its time, and 200 only from its time on (their own clocks).
+    // Their log lines reach this process after the answers: wait until each worker's 200 is in.
     const byWorker = new Map<number, RequestLine[]>();
-    for (const line of requestLines(running.output(), apiPath.post(slug)))
-      byWorker.set(line.pid, [...(byWorker.get(line.pid) ?? []), line]);
+    await expect
+      .poll(() => {
+        byWorker.clear();
+        for (const line of requestLines(running.output(), apiPath.post(slug)))
+          byWorker.set(line.pid, [...(byWorker.get(line.pid) ?? []), line]);
+        return [...byWorker.values()].filter((lines) => lines.some((l) => l.statusCode === 200))
+          .length;
+      })
+      .toBe(2);
     expect(byWorker.size, running.output().slice(-3000)).toBe(2);
     for (const lines of byWorker.values()) {
       expect(lines.some((l) => l.statusCode === 404 && l.time < at)).toBe(true);
