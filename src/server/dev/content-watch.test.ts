@@ -107,6 +107,40 @@ describe('the content watch', () => {
     await watch.close();
   });
 
+  it('imports a save made just after a round went idle, whose event chokidar drops', async () => {
+    const { source, file, stage, staged } = stagedFolder();
+    await stage.sync();
+    let rounds = 0;
+    let savedAgain = false;
+    const watch = new ContentWatch(
+      source,
+      async () => {
+        await stage.sync();
+        rounds += 1;
+      },
+      {
+        // The save lands once the round's last look has found nothing: the watch goes idle
+        // within a few ms of the event that woke it, inside chokidar's 50 ms throttle.
+        changed: async () => {
+          const changed = await stage.changedSinceSync();
+          if (rounds === 1 && !savedAgain) {
+            savedAgain = true;
+            writeFileSync(file, 'saved twice, longer');
+          }
+          return changed;
+        },
+        quietMs: 0,
+      },
+    );
+    await watch.start();
+    writeFileSync(file, 'saved once');
+    await expect.poll(() => savedAgain, { timeout: 5_000 }).toBe(true);
+    await watch.settled();
+    expect(staged()).toBe('saved twice, longer');
+    expect(rounds).toBe(2);
+    await watch.close();
+  });
+
   it('imports the last of two saves 45 ms apart (chokidar drops the second event)', async () => {
     const { source, file, stage, staged } = stagedFolder();
     await stage.sync();

@@ -23,11 +23,18 @@ const QUIET_MS = 40;
 const MAX_WAIT_MS = 250;
 
 /**
+ * chokidar drops a file's `change` that comes within this long of its previous one, with no
+ * trailing event: a save in that window after a round has gone idle is seen by one more look.
+ */
+const EVENT_THROTTLE_MS = 50;
+
+/**
  * Watches a content folder (chokidar: native events, atomic saves seen as one change) and runs
  * `round` once per burst of changes, never two at once: a change during a round runs one more
  * round after it. What changed does not matter: each round looks at the whole folder. Events
  * only wake it: chokidar drops a file's second `change` within 50 ms of its first, so before going
- * idle it asks `changed` whether the folder still differs from what the last round read.
+ * idle it asks `changed` whether the folder still differs from what the last round read, and
+ * asks again once those 50 ms have passed.
  */
 export class ContentWatch {
   private watcher: FSWatcher | undefined;
@@ -35,6 +42,9 @@ export class ContentWatch {
   private burstStart: number | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private closed = false;
+  /** When the watcher last reported a change (performance.now()). */
+  private lastEventAt = -Infinity;
   private readonly quietMs: number;
   private readonly maxWaitMs: number;
   private readonly changed: () => Promise<boolean>;
@@ -58,7 +68,10 @@ export class ContentWatch {
         (isEditorFile(basename(path)) || !isContentPath(relative(this.dir, path))),
     });
     this.watcher = watcher;
-    watcher.on('all', () => this.schedule());
+    watcher.on('all', () => {
+      this.lastEventAt = performance.now();
+      this.schedule();
+    });
     await new Promise<void>((resolve, reject) => {
       watcher.once('ready', resolve);
       watcher.once('error', reject);
@@ -74,6 +87,7 @@ export class ContentWatch {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.watcher?.close();
@@ -88,7 +102,8 @@ export class ContentWatch {
     this.timer = setTimeout(() => this.fire(), wait);
   }
 
-  private fire(): void {
+  /** Runs a round (after `changed` says one is needed, when `checkFirst`), or one more after this. */
+  private fire(checkFirst = false): void {
     this.timer = undefined;
     this.burstStart = undefined;
     if (this.running) {
@@ -96,6 +111,7 @@ export class ContentWatch {
       return;
     }
     this.running = (async () => {
+      if (checkFirst && !(await this.changed().catch(() => false))) return;
       do {
         this.again = false;
         await this.round();
@@ -106,6 +122,17 @@ export class ContentWatch {
       } while (this.again);
     })().finally(() => {
       this.running = undefined;
+      this.lookAfterThrottle();
     });
+  }
+
+  /**
+   * Idle within chokidar's throttle of the last event: a save now would wake nobody, so the folder
+   * is compared once more when that window has passed.
+   */
+  private lookAfterThrottle(): void {
+    const since = performance.now() - this.lastEventAt;
+    if (this.closed || this.timer || since >= EVENT_THROTTLE_MS) return;
+    this.timer = setTimeout(() => this.fire(true), EVENT_THROTTLE_MS - since);
   }
 }
