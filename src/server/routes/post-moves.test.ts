@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { newsPost, postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
+import {
+  documentedCalls,
+  DocumentedSchemas,
+  type OpenApiDocument,
+} from '../../../test/helpers/openapi-document.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
+import { API_ROUTES } from '../../shared/paths.js';
 import { importContent } from '../content/import.service.js';
 
 describe.each(ENGINES)('old post slugs over the API on %s', (engine) => {
@@ -63,6 +69,19 @@ describe.each(ENGINES)('old post slugs over the API on %s', (engine) => {
     expect(withQuery.headers.location).toBe('/api/post/beta-renamed?ref=mail');
     await get('/api/post/beta?ref=mail');
     expect(harness.app.ctx.responses.get('/api/post/beta?ref=mail')?.statusCode).toBe(301);
+  });
+
+  it('sends the 301 the OpenAPI document describes: a Location and no body', async () => {
+    const doc: OpenApiDocument = (await get(API_ROUTES.openapi)).json();
+    const call = documentedCalls(doc).find(
+      (c) => c.method === 'GET' && c.path === API_ROUTES.post.replace(':slug', '{slug}'),
+    )!;
+    expect(call.operation.responses['301']?.content).toBeUndefined();
+    const response = await get('/api/post/alpha-old');
+    expect(response.statusCode).toBe(301);
+    expect(response.body).toBe('');
+    const answer = { statusCode: 301, headers: response.headers, body: response.body };
+    expect(new DocumentedSchemas().undocumented(call, answer)).toEqual([]);
   });
 
   it('a pruned post answers 410 with the JSON error, cacheable; unknown slugs stay 404', async () => {

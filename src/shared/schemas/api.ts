@@ -150,9 +150,10 @@ export type PageQuery = Static<typeof PageQuery>;
 export const CategoryParams = Type.Object({ categoryId: CategoryId });
 
 /** A 301 of an old post slug: an empty body, the post's current URL in `Location`. */
-export const MovedPermanently = Type.String({
-  maxLength: 0,
-  description: 'The post has a new slug; Location is its current URL (an old or alias slug)',
+export const MovedPermanently = Type.Null({
+  description:
+    'The post has a new slug: Location is its current URL (an old or alias slug); no body',
+  headers: { location: Type.String({ description: "The post's current URL" }) },
 });
 
 /** A post's slug in a URL; one that names no post is a 404 (or where its old slug leads). */
