@@ -3,6 +3,7 @@ import { SLUG_PATTERN } from '../slugs.js';
 import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 import { SectionsConfig } from './portfolio-sections.js';
 import { ImageVariants } from './images.js';
+import { BrandConfig, Navigation, OwnerLinks } from './brand.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
 const Url = ContentUrl({ mailto: true });
@@ -136,6 +137,12 @@ export const SiteConfig = Type.Object(
     ),
     categories: Type.Array(CategoryConfig, { minItems: 1 }),
     portfolio: Portfolio,
+    /** The owner's logo, photo, icon, accent colours, font and code theme (brand.ts). */
+    brand: Type.Optional(BrandConfig),
+    /** The owner's profiles and addresses, in the order shown. */
+    links: Type.Optional(OwnerLinks),
+    /** Top-bar entries after the specification's own. */
+    navigation: Type.Optional(Navigation),
   },
   { additionalProperties: false },
 );
@@ -146,6 +153,9 @@ export const PublicSite = Type.Object({
   site: SiteConfig.properties.site,
   landing: SiteConfig.properties.landing,
   portfolio: Portfolio,
+  brand: Type.Optional(BrandConfig),
+  links: Type.Optional(OwnerLinks),
+  navigation: Type.Optional(Navigation),
   contact_enabled: Type.Boolean(),
   images: Type.Optional(
     Type.Record(Type.String(), ImageVariants, {

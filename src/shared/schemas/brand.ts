@@ -1,0 +1,101 @@
+import { Type, type Static } from 'typebox';
+import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
+
+/**
+ * The owner's brand in site.yaml (`brand:`, `links:`, `navigation:`): every field optional, each
+ * with a default that looks finished (issue 34). Colours are checked for WCAG contrast by the
+ * import (content/brand), not here: a schema cannot compute a ratio.
+ */
+
+/** A colour as CSS hex, `#rgb` or `#rrggbb`. */
+export const HexColor = Type.String({
+  pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+  patternErrorMessage: 'not a colour; write it as #rrggbb, e.g. #0b5cad',
+});
+
+/** The type families the site serves itself (no request to another host); `system` by default. */
+export const FONT_FAMILIES = ['system', 'sans', 'serif', 'humanist', 'mono'] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+
+/** Shiki's bundled themes offered for code blocks, emitted as classes (no style attributes). */
+export const CODE_THEMES_LIGHT = [
+  'github-light',
+  'one-light',
+  'solarized-light',
+  'min-light',
+  'vitesse-light',
+] as const;
+export const CODE_THEMES_DARK = [
+  'github-dark',
+  'one-dark-pro',
+  'solarized-dark',
+  'min-dark',
+  'vitesse-dark',
+  'nord',
+  'dracula',
+] as const;
+
+export const BrandConfig = Type.Object(
+  {
+    /** An image of images/ for the top bar; without one, a monogram of the author's initials. */
+    logo: Type.Optional(ImageFile()),
+    /** The owner's photo: the portfolio's hero and the author box under posts. */
+    photo: Type.Optional(ImageFile()),
+    /** A square image (512 px or more) from which the import makes the favicon, touch icon and manifest icons. */
+    icon: Type.Optional(ImageFile()),
+    /** The accent in each colour scheme; hover, focus ring and link colours are derived from it. */
+    accent: Type.Optional(
+      Type.Object(
+        { light: Type.Optional(HexColor), dark: Type.Optional(HexColor) },
+        { additionalProperties: false },
+      ),
+    ),
+    font: Type.Optional(Type.Union(FONT_FAMILIES.map((family) => Type.Literal(family)))),
+    code_theme: Type.Optional(
+      Type.Object(
+        {
+          light: Type.Optional(Type.Union(CODE_THEMES_LIGHT.map((name) => Type.Literal(name)))),
+          dark: Type.Optional(Type.Union(CODE_THEMES_DARK.map((name) => Type.Literal(name)))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BrandConfig = Static<typeof BrandConfig>;
+
+/** The services a link can name; each has an icon and an accessible name of its own. */
+export const LINK_KINDS = [
+  'github',
+  'gitlab',
+  'linkedin',
+  'mastodon',
+  'bluesky',
+  'email',
+  'rss',
+  'website',
+] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** One of the owner's links: shown in the footer, on /resume and in the author box. */
+export const OwnerLink = Type.Object(
+  {
+    kind: Type.Union(LINK_KINDS.map((kind) => Type.Literal(kind))),
+    url: ContentUrl({ mailto: true }),
+    /** The link's visible and accessible name; the service's name when left out (required for `website`). */
+    label: Type.Optional(Text(60)),
+  },
+  { additionalProperties: false },
+);
+export type OwnerLink = Static<typeof OwnerLink>;
+
+/** An extra entry of the top bar, after the specification's own: a page of the site or another site. */
+export const NavigationEntry = Type.Object(
+  { label: Text(40), url: ContentUrl() },
+  { additionalProperties: false },
+);
+export type NavigationEntry = Static<typeof NavigationEntry>;
+
+export const OwnerLinks = Type.Array(OwnerLink, { maxItems: 12 });
+export const Navigation = Type.Array(NavigationEntry, { maxItems: 6 });
