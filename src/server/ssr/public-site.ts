@@ -11,6 +11,9 @@ export function publicSite(ctx: AppContext): PublicSite {
     site: { ...site.site, url },
     landing: site.landing,
     portfolio: site.portfolio,
+    ...(site.brand ? { brand: site.brand } : {}),
+    ...(site.links ? { links: site.links } : {}),
+    ...(site.navigation ? { navigation: site.navigation } : {}),
     contact_enabled: ctx.config.contactEnabled,
   };
 }
