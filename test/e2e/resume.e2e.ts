@@ -75,6 +75,34 @@ describe('resume /resume', () => {
     expect(new URL(page.url()).pathname).toBe(pagePath.resume());
   });
 
+  it('marks the chosen section alone while the page scrolls past the others to it', async () => {
+    const { page } = await e2e.tab();
+    await visit(page, pagePath.resume());
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    // Every section that holds the mark, in order, from the click until the scroll has ended.
+    await nav.evaluate((element) => {
+      const marked: string[] = [];
+      (window as unknown as { marked: string[] }).marked = marked;
+      new MutationObserver(() => {
+        const current = element.querySelector('[aria-current]');
+        if (current) marked.push(current.textContent ?? '');
+      }).observe(element, { subtree: true, attributeFilter: ['aria-current'] });
+    });
+    const scrolled = page.evaluate(
+      () => new Promise((resolve) => addEventListener('scrollend', resolve, { once: true })),
+    );
+    await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+    await scrolled;
+    expect(await page.evaluate(() => (window as unknown as { marked: string[] }).marked)).toEqual([
+      'Contact',
+    ]);
+    // Scrolled by hand afterwards, the mark follows the page again.
+    await page.mouse.wheel(0, -(await page.evaluate(() => document.body.scrollHeight)));
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Home', exact: true }).getAttribute('aria-current'))
+      .toBe('true');
+  });
+
   it('opens the section menu on a phone and scrolls from it', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
     await visit(page, pagePath.resume());
