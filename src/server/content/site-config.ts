@@ -1,5 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
 import { SiteConfig } from '../../shared/schemas/site-config.js';
+import { accentProblems } from '../brand/accent.js';
 import { ContentFileError } from './content-errors.js';
 import { validate } from './schema-errors.js';
 import { decodeContentText, fieldWithNul } from './text-file.js';
@@ -72,6 +73,14 @@ function parseSiteConfig(file: string, raw: string): SiteConfig {
         'landing.student.link_label is set without landing.student.url; add the url or remove the label',
       ],
       [source.lineOf(['landing', 'student', 'link_label'], 'key')],
+    );
+  // A schema checks each colour's form; only arithmetic tells whether it can be read.
+  const accents = accentProblems(result.value.brand?.accent);
+  if (accents.length)
+    throw new ContentFileError(
+      file,
+      accents.map((problem) => problem.text),
+      accents.map((problem) => source.lineOf(['brand', 'accent', problem.scheme])),
     );
   return result.value;
 }
