@@ -156,13 +156,16 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     );
   });
 
-  it('answers a list page past the last one with the 404 page', async () => {
+  it('answers a list or search page past the last one with the 404 page', async () => {
     // 15 posts at 12 a page: two pages of all posts, at most two of a category.
     expect((await get(pagePath.posts({ page: 2 }))).statusCode).toBe(200);
+    expect((await get(pagePath.search('story', 2))).statusCode).toBe(200);
     for (const url of [
       pagePath.posts({ page: 3 }),
       pagePath.posts({ page: 999 }),
       pagePath.category(1, 3),
+      pagePath.search('story', 3),
+      pagePath.search('story', 999),
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);

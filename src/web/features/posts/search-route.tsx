@@ -1,7 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { pagePath } from '../../../shared/paths.js';
 import type { SearchResultPage } from '../../../shared/schemas/api.js';
-import { dataSource, load, pageParam } from '../../data/loader-data.js';
+import { dataSource, existingPage, load, pageParam } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen } from './list-screen.js';
@@ -25,7 +25,7 @@ export async function loader({
   const text = (params.text ?? '').slice(0, 500);
   const source = dataSource(context);
   const page = await load(() => source.search(text, pageParam(request.url)));
-  if (page.total > 0) return { text, page, suggestions: null };
+  if (page.total > 0) return { text, page: existingPage(page), suggestions: null };
   const [categories, recent] = await Promise.all([source.categories(), source.postsPage(1)]);
   return { text, page, suggestions: { categories, recent: recent.data.slice(0, RECENT_CARDS) } };
 }
@@ -50,14 +50,7 @@ export function Component() {
       status={matchCount(page.total, text)}
       page={page}
       hrefFor={(n) => pagePath.search(text, n)}
-      empty={
-        suggestions ? (
-          <SearchEmpty text={text} suggestions={suggestions} />
-        ) : (
-          // A page past the last one of a search that did match.
-          `No posts on this page. Go back to the first page of results.`
-        )
-      }
+      empty={suggestions && <SearchEmpty text={text} suggestions={suggestions} />}
       selectedCategory={-1}
       alwaysPaginate={false}
     />
