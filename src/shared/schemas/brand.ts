@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
 import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 
 /**
@@ -6,6 +6,17 @@ import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js
  * with a default that looks finished (issue 34). Colours are checked for WCAG contrast by the
  * import (content/brand), not here: a schema cannot compute a ratio.
  */
+
+/**
+ * One of `values`, as a union of literals whose static type is the union of the values: mapped
+ * over the tuple, since `values.map(Type.Literal)` types as one literal of every value, whose
+ * static type is `never`.
+ */
+function oneOf<const Values extends readonly string[]>(values: Values) {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<{
+    -readonly [I in keyof Values]: TLiteral<Values[I]>;
+  }>;
+}
 
 /** A colour as CSS hex, `#rgb` or `#rrggbb`. */
 export const HexColor = Type.String({
@@ -50,12 +61,12 @@ export const BrandConfig = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    font: Type.Optional(Type.Union(FONT_FAMILIES.map((family) => Type.Literal(family)))),
+    font: Type.Optional(oneOf(FONT_FAMILIES)),
     code_theme: Type.Optional(
       Type.Object(
         {
-          light: Type.Optional(Type.Union(CODE_THEMES_LIGHT.map((name) => Type.Literal(name)))),
-          dark: Type.Optional(Type.Union(CODE_THEMES_DARK.map((name) => Type.Literal(name)))),
+          light: Type.Optional(oneOf(CODE_THEMES_LIGHT)),
+          dark: Type.Optional(oneOf(CODE_THEMES_DARK)),
         },
         { additionalProperties: false },
       ),
@@ -81,7 +92,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 /** One of the owner's links: shown in the footer, on /resume and in the author box. */
 export const OwnerLink = Type.Object(
   {
-    kind: Type.Union(LINK_KINDS.map((kind) => Type.Literal(kind))),
+    kind: oneOf(LINK_KINDS),
     url: ContentUrl({ mailto: true }),
     /** The link's visible and accessible name; the service's name when left out (required for `website`). */
     label: Type.Optional(Text(60)),
