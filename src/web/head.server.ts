@@ -1,5 +1,6 @@
 // The <head> tags the server writes; the browser keeps only the title up to date (root.tsx).
 import { feedPath } from '../shared/paths.js';
+import { canonicalUrl } from './canonical-url.js';
 import { structuredDataTags } from '../shared/structured-data.js';
 import type { PageMeta, SiteMeta } from './head.js';
 
@@ -12,9 +13,7 @@ const escapeHtml = (text: string) =>
 /** The <head> tags of a page: title, description, canonical link (but on errors) and Open Graph. */
 export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
   const canonical =
-    meta.canonical === false
-      ? undefined
-      : escapeHtml(`${site.url.replace(/\/+$/, '')}${url.pathname}${url.search}`);
+    meta.canonical === false ? undefined : escapeHtml(canonicalUrl(site.url, url));
   const description = meta.description ?? site.description;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,

@@ -63,6 +63,10 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     expect(res.body).toContain('<title>All posts · Fixture Site</title>');
     expect(res.body).toContain('<meta name="description" content="A site made by the tests">');
     expect(res.body).toContain('<link rel="canonical" href="https://fixture.example/posts">');
+    // Another address of the same page names the page's own.
+    expect((await get('/posts?page=abc&utm_source=mail')).body).toContain(
+      '<link rel="canonical" href="https://fixture.example/posts">',
+    );
     expect(res.body).toContain('<meta property="og:title"');
     expect(res.body).toContain('story number 14');
     expect(res.body).toMatch(/<\/div>\s*<script type="application\/json" data-hydration>/);
