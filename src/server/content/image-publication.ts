@@ -85,7 +85,8 @@ async function madeBefore(to: string, name: string, hash: string) {
   return { ...meta, name, hash } satisfies ImageRecord;
 }
 
-async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
+/** Writes `bytes` under a temporary name, then renames it: a reader finds the whole file or none. */
+export async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, bytes);
   await rename(temporary, path);

@@ -6,6 +6,11 @@ import { ContentRepository, type StoredSource } from './content.repository.js';
 import { removeWritten, type PreparedImages } from './image-publication.js';
 import { readContentFolder, type ContentFolder } from './import-stages/folder.js';
 import { prepareFolderImages, saveImageRows, settleImageFiles } from './import-stages/images.js';
+import {
+  prepareBrandImages,
+  settleBrandImages,
+  type PreparedBrand,
+} from './import-stages/brand-images.js';
 import { checkedPost, loadInOrder, sourceFor } from './import-stages/parse.js';
 import { ImportPlan } from './import-stages/plan.js';
 import { publishVersion, removeGonePosts } from './import-stages/publish.js';
@@ -40,6 +45,8 @@ export interface ImportSummary {
   /** Images whose variants this import made; the others' were found made already. */
   images: number;
   imagesReused: number;
+  /** Drawings of the brand this import made (the icon's files, the site's card); 0 when unchanged. */
+  brandImages: number;
   /** Threads that parsed posts beside the main one (0: all in-process). */
   threads: number;
   /** Where the time went, ms: reading, parsing and writing posts; merging the search index; committing. */
@@ -53,6 +60,7 @@ interface ImportJob {
   options: ImportOptions;
   folder: ContentFolder;
   images: PreparedImages;
+  brand: PreparedBrand;
   existing: Map<string, StoredSource>;
   loader: PostLoader;
   target: ImportTarget;
@@ -86,10 +94,20 @@ export async function importContent(store: Store, options: ImportOptions): Promi
     options.imagesDir,
     options.onImageProgress,
   );
+  const brand = await prepareBrandImages(folder, images, options.imagesDir);
   const existing = await new ContentRepository(store.db).existingSources();
   const target = createImportTarget(store, options);
   const loader = createPostLoader(folder.files.length);
-  const job = { options, folder, images, existing, loader, target, started: performance.now() };
+  const job = {
+    options,
+    folder,
+    images,
+    brand,
+    existing,
+    loader,
+    target,
+    started: performance.now(),
+  };
   let committing = 0;
   let summary: ImportSummary;
   try {
@@ -102,13 +120,14 @@ export async function importContent(store: Store, options: ImportOptions): Promi
     );
     summary.phases.commit = performance.now() - committing;
   } catch (error) {
-    await removeWritten(images.written);
+    await removeWritten([...images.written, ...brand.written]);
     if (error === ROLLBACK) throw new ImportError(folder.failures);
     throw error;
   } finally {
     await loader.close();
   }
   await settleImageFiles(store.db, folder, options.imagesDir, images);
+  await settleBrandImages(options.imagesDir, brand);
   return summary;
 }
 
@@ -155,6 +174,7 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
     categories: folder.site.categories.length,
     images: images.processed,
     imagesReused: images.reused,
+    brandImages: job.brand.drawn,
     threads: job.loader.threads,
     phases: { posts: postsDone - job.started, searchIndex, commit: 0 },
   };
