@@ -7,6 +7,7 @@ import type { ImageCatalog } from './images/image-catalog.js';
 import type { Clock } from './schedule/clock.js';
 import type { PublicationSchedule } from './schedule/publication-schedule.js';
 import type { PreviewService } from './preview/preview.service.js';
+import type { SiteLook, SiteLooks } from './brand/site-look.js';
 
 /** The services every route reaches through `app.ctx`. */
 export interface AppContext {
@@ -34,8 +35,12 @@ export interface AppContext {
    * just before a scheduled post goes live (cache/scheduled-lifetime.ts).
    */
   cacheControl: string;
-  /** CSP hashes ('sha256-…') of the stylesheet inlined in pages; set by the web mount. */
-  inlineStyleHashes: readonly string[];
+  /** The owner's look as imported (brand/site-look.ts), told the app's stylesheet by the web mount. */
+  looks: SiteLooks;
+  /** The look of the content being served: what every page's head carries of the brand. */
+  readonly look: SiteLook;
+  /** CSP hashes ('sha256-…') of the stylesheets pages inline: the app's and the brand's. */
+  readonly inlineStyleHashes: readonly string[];
 }
 
 declare module 'fastify' {

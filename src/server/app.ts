@@ -40,6 +40,7 @@ import { tagFeedRoutes } from './routes/feeds/tag-feed.js';
 import { healthRoutes } from './routes/health.js';
 import { ImagesRepository } from './content/images.repository.js';
 import { ImageCatalog } from './images/image-catalog.js';
+import { SiteLooks } from './brand/site-look.js';
 import { imageRoutes } from './images/image-routes.js';
 import { postsWithImages } from './images/posts-with-images.js';
 
@@ -133,7 +134,13 @@ function createContext(options: BuildAppOptions): AppContext {
     get cacheControl() {
       return caches.lifetime.value;
     },
-    inlineStyleHashes: [],
+    looks: new SiteLooks(),
+    get look() {
+      return ctx.looks.of(ctx.contentState.state.site);
+    },
+    get inlineStyleHashes() {
+      return ctx.look.styleHashes;
+    },
   };
   ctx.contentState.onChange((state, previous) => {
     // An import that changed posts alone: the answers and what was derived from the posts that
@@ -188,6 +195,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const answers: ErrorAnswers = new ErrorAnswers(() => ({
     styleHashes: front.ctx?.inlineStyleHashes ?? [],
+    look: front.ctx?.look.head ?? '',
     language: front.ctx?.contentState.state.site?.site.language ?? 'en',
   }));
   // Every request passes the front door: cached answers, overload, timeouts, drain, the request

@@ -65,11 +65,13 @@ export interface PreparedAnswer {
   body: Buffer;
 }
 
-/** What an error page borrows from the site: its stylesheets, the CSP that allows them, its language. */
+/** What an error page borrows from the site: its stylesheets and look, the CSP that allows them, its language. */
 export interface PageLook {
   stylesheets: readonly string[];
   styleHashes: readonly string[];
   language: string;
+  /** The brand's head elements after the stylesheets (brand/site-look.ts). */
+  look: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export function errorPage(status: number, look: PageLook): string {
     meta: ['<meta name="robots" content="noindex">'],
     title: `${status} · ${title}`,
     stylesheets: look.stylesheets,
+    look: look.look,
     main: [
       `<h1>${title}</h1>`,
       `<p>${message}</p>`,
@@ -105,13 +108,13 @@ export class ErrorAnswers {
   stylesheets: readonly string[] = [];
   private readonly prepared = new Map<
     string,
-    { look: [readonly string[], readonly string[], string]; answer: PreparedAnswer }
+    { look: [readonly string[], readonly string[], string, string]; answer: PreparedAnswer }
   >();
 
   constructor(private readonly site: () => Omit<PageLook, 'stylesheets'>) {}
 
   answer(url: string, status: number, code: string, message: string): ErrorAnswer {
-    const { styleHashes, language } = this.site();
+    const { styleHashes, language, look } = this.site();
     const api = isApiPath(url);
     return {
       statusCode: status,
@@ -122,7 +125,7 @@ export class ErrorAnswers {
       },
       body: api
         ? JSON.stringify(errorBody(code, message))
-        : errorPage(status, { stylesheets: this.stylesheets, styleHashes, language }),
+        : errorPage(status, { stylesheets: this.stylesheets, styleHashes, language, look }),
     };
   }
 
@@ -138,17 +141,26 @@ export class ErrorAnswers {
     message: string,
     extra: Record<string, string> = {},
   ): PreparedAnswer {
-    const { styleHashes, language } = this.site();
+    const { styleHashes, language, look } = this.site();
     const key = `${isApiPath(url) ? 'api' : 'page'} ${status} ${code}`;
     const held = this.prepared.get(key);
-    const [hashes, sheets, lang] = held?.look ?? [];
-    if (held && hashes === styleHashes && sheets === this.stylesheets && lang === language)
+    const [hashes, sheets, lang, head] = held?.look ?? [];
+    if (
+      held &&
+      hashes === styleHashes &&
+      sheets === this.stylesheets &&
+      lang === language &&
+      head === look
+    )
       return held.answer;
     const answer = this.answer(url, status, code, message);
     const body = Buffer.from(answer.body);
     const headers = { ...answer.headers, ...extra, 'content-length': String(body.length) };
     const prepared = { statusCode: status, headers, body };
-    this.prepared.set(key, { look: [styleHashes, this.stylesheets, language], answer: prepared });
+    this.prepared.set(key, {
+      look: [styleHashes, this.stylesheets, language, look],
+      answer: prepared,
+    });
     return prepared;
   }
 

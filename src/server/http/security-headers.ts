@@ -3,13 +3,18 @@
  * data, shared by the front door's cached answers, the error answers and the Fastify hook
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
+import { createHash } from 'node:crypto';
 import { FEED_ROUTES, IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
 import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
+/** The CSP source that allows an inline stylesheet with exactly this text. */
+export const styleHash = (css: string) =>
+  `sha256-${createHash('sha256').update(css).digest('base64')}`;
+
 /**
  * Scripts only from this origin: no inline script at all (hydration data travels as a JSON data
- * block, which CSP does not execute). Styles from this origin plus the one stylesheet the pages
- * inline, allowed by its hash; no inline style attributes.
+ * block, which CSP does not execute). Styles from this origin plus the stylesheets the pages
+ * inline (the app's and the brand's), each allowed by its hash; no inline style attributes.
  */
 export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
   return [

@@ -14,19 +14,22 @@ export interface SmallPage {
   title: string;
   /** Same-origin stylesheets, linked after the title. */
   stylesheets: readonly string[];
+  /** The site's look after them, as HTML: the brand's stylesheet, allowed by its hash. */
+  look?: string;
   /** The elements of the page's `<main>`, as HTML. */
   main: string[];
 }
 
 /**
- * The page with no script and no inline style, only the site's stylesheets (which the pages' CSP
- * allows), in the error page's frame, so that it looks like the rest of the site.
+ * The page with no script and no style attribute, only the site's stylesheets and look (which the
+ * pages' CSP allows), in the error page's frame, so that it looks like the rest of the site.
  */
 export function smallPage(page: SmallPage): string {
   const head = [
     ...page.meta,
     `<title>${page.title}</title>`,
     ...page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(page.look ? [page.look] : []),
   ];
   return `<!doctype html>
 <html lang="${escapeHtml(page.language)}">

@@ -10,6 +10,8 @@ import { HttpError } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
 import { isPreviewUrl, neverStored, PREVIEW_HEADERS } from '../preview/preview-page.js';
 import { PageTemplate } from '../ssr/page-template.js';
+import type { SiteLook } from '../brand/site-look.js';
+import { contentSecurityPolicy } from '../http/security-headers.js';
 import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource } from '../ssr/server-data-source.js';
 import { ShownContent } from '../cache/shown-content.js';
@@ -44,6 +46,18 @@ async function serveClientFiles(app: FastifyInstance, clientDir: string): Promis
   });
 }
 
+const lookCsp = new WeakMap<SiteLook, Record<string, string>>();
+
+/** The page CSP of a look, made once per look. */
+function lookHeaders(look: SiteLook): Record<string, string> {
+  let headers = lookCsp.get(look);
+  if (!headers) {
+    headers = { 'content-security-policy': contentSecurityPolicy(look.styleHashes) };
+    lookCsp.set(look, headers);
+  }
+  return headers;
+}
+
 /**
  * The answer to a page's URL, rendered on the server: the page, a redirect or a moved post; a
  * page asked for with a trailing slash is a 301 to its one address, without it.
@@ -64,6 +78,7 @@ async function renderPage(
       // Shows no content: no import drops it.
       shows: [],
     };
+  const look = app.ctx.look;
   const watch = { unavailable: false, shown: new ShownContent() };
   const result = await page.entry.render(
     // Concatenated, not resolved: a path such as //host must stay a path on this site.
@@ -88,10 +103,17 @@ async function renderPage(
   const language = app.ctx.contentState.state.site?.site.language ?? 'en';
   return {
     statusCode: result.status,
-    body: page.template.page({ ...result, head: result.head + page.devHead, language }),
+    body: page.template.page({
+      ...result,
+      head: result.head + page.devHead,
+      language,
+      look: look.head,
+    }),
     contentType: 'text/html; charset=utf-8',
     cacheable: result.status === 200,
-    headers: preview ? PREVIEW_HEADERS : undefined,
+    // The CSP that allows the brand's stylesheet this page carries, even when an import changes
+    // the brand while it renders.
+    headers: { ...(preview ? PREVIEW_HEADERS : {}), ...lookHeaders(look) },
     shows: watch.shown.scopes,
   };
 }
@@ -108,7 +130,7 @@ export async function mountWeb(
   const entry = await loadServerEntry(app.ctx.config.webDir);
   app.log.info(`pages render with React's ${loadedReactBuild()} build`);
   const template = new PageTemplate(clientDir);
-  app.ctx.inlineStyleHashes = template.styleHashes;
+  app.ctx.looks.useAppStyleHashes(template.styleHashes);
   // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
   app.errorAnswers.stylesheets = [
     ...readFileSync(join(clientDir, 'index.html'), 'utf8').matchAll(

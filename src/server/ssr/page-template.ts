@@ -1,14 +1,18 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hydrationDataTag } from '../../shared/hydration-data.js';
+import { styleHash } from '../http/security-headers.js';
 import { ROUTE_MODULES_META } from '../../shared/route-modules-meta.js';
 import { entryFiles, type ViteManifest } from './vite-manifest.js';
+
+/** Put after the app's inlined stylesheet: the site's look follows it, so that it overrides it. */
+const LOOK_SLOT = '<!--app-look-->';
 
 /** Where index.html takes a page's parts, in the order they appear. */
 const SLOTS = [
   '<html lang="en">',
   '<!--app-head-->',
+  LOOK_SLOT,
   '<!--app-html-->',
   '<!--app-data-->',
 ] as const;
@@ -52,11 +56,13 @@ export class PageTemplate {
       /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
       (_tag, href: string) => {
         const css = readFileSync(join(clientDir, href), 'utf8');
-        this.styleHashes.push(`sha256-${createHash('sha256').update(css).digest('base64')}`);
+        this.styleHashes.push(styleHash(css));
         return `<style>${css}</style>`;
       },
     );
-    this.pieces = cutAt(template, SLOTS);
+    const lastStyle = template.lastIndexOf('</style>');
+    const lookAt = lastStyle < 0 ? template.indexOf('</head>') : lastStyle + '</style>'.length;
+    this.pieces = cutAt(`${template.slice(0, lookAt)}${LOOK_SLOT}${template.slice(lookAt)}`, SLOTS);
   }
 
   /** Stylesheets and the modules of the app and the page's routes, so no request waits on another. */
@@ -80,11 +86,20 @@ export class PageTemplate {
     hydration: string;
     modules: string[];
     language: string;
+    /** The site's look (brand/site-look.ts), after the app's stylesheet. */
+    look: string;
   }): string {
-    const [start, head, html, data, end] = this.pieces as [string, string, string, string, string];
+    const [start, head, look, html, data, end] = this.pieces as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     return (
       `${start}<html lang="${parts.language}">${head}${parts.head}\n    ${this.assetTags(parts.modules)}` +
-      `${html}${parts.html}${data}${hydrationDataTag(parts.hydration)}${end}`
+      `${look}${parts.look}${html}${parts.html}${data}${hydrationDataTag(parts.hydration)}${end}`
     );
   }
 }

@@ -17,6 +17,7 @@ export function answerForm(
   const site = contentState.state.site?.site;
   const body = formAnswerPage(answer, {
     stylesheets: request.server.errorAnswers.stylesheets,
+    look: request.server.ctx.look.head,
     language: site?.language ?? 'en',
     siteTitle: site?.title ?? 'Postfolio',
   });

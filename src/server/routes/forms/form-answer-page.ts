@@ -34,6 +34,7 @@ export function formAnswerPage(
     ],
     title: `${escapeHtml(answer.heading)} · ${escapeHtml(look.siteTitle)}`,
     stylesheets: look.stylesheets,
+    look: look.look,
     main: [
       `<h1>${escapeHtml(answer.heading)}</h1>`,
       `<p role="${role}">${escapeHtml(answer.message)}</p>${problems}`,

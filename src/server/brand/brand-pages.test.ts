@@ -1,0 +1,151 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { manyPosts, siteFixture, writeContent } from '../../../test/helpers/content-fixture.js';
+import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
+import { WEB_DIR } from '../../../test/helpers/web-app.js';
+import type { BrandConfig } from '../../shared/schemas/brand.js';
+import type { SiteConfig } from '../../shared/schemas/site-config.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { importContent } from '../content/import.service.js';
+import { styleHash } from '../http/security-headers.js';
+import { mountWeb } from '../routes/web.js';
+import { accentTokens } from './accent.js';
+
+/** The fixture site with this brand (none: the demo's look). */
+function siteWith(brand?: BrandConfig): SiteConfig {
+  const site = siteFixture({ news: 'News' });
+  return brand ? { ...site, brand } : site;
+}
+
+/** The inline stylesheets of a page, in order. */
+const inlineStyles = (html: string) =>
+  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+
+/** The sources `style-src` allows. */
+const styleSources = (csp: string) => csp.match(/style-src ([^;]+)/)![1]!.split(' ');
+
+/** The app's own stylesheet, which pages inline and error pages link. */
+let appCss = '';
+
+/** What a page's head and CSP say of the brand: its stylesheets, each allowed by its hash. */
+function pageLook(res: { body: string; headers: Record<string, unknown> }) {
+  const csp = String(res.headers['content-security-policy']);
+  const styles = inlineStyles(res.body);
+  const brand = styles.find((css) => css !== appCss);
+  return { csp, styles, brand, sources: styleSources(csp) };
+}
+
+/** The CSP stays as strict as without a brand: no inline script, no style attributes. */
+function expectStrict(res: { body: string; headers: Record<string, unknown> }) {
+  const { csp, styles, sources } = pageLook(res);
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).toMatch(/script-src 'self';/);
+  // Same-origin stylesheets and the inline ones by hash: the app's and the brand's, no other.
+  expect(sources[0]).toBe("'self'");
+  for (const css of styles) expect(sources).toContain(`'${styleHash(css)}'`);
+  expect(sources.slice(1)).toEqual([
+    `'${styleHash(appCss)}'`,
+    ...styles.filter((css) => css !== appCss).map((css) => `'${styleHash(css)}'`),
+  ]);
+  expect(res.body).not.toMatch(/<[^>]+\sstyle=/);
+  expect(res.body).not.toMatch(
+    /<script(?![^>]*\ssrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/,
+  );
+}
+
+describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
+  let test: TestStore;
+  let app: FastifyInstance;
+  let contentDir: string;
+
+  /** Imports the site again into the running app's store, as `postfolio import` would. */
+  async function reimport(site: SiteConfig) {
+    writeFileSync(join(contentDir, 'site.yaml'), stringify(site));
+    await importContent(test.store, { contentDir, imagesDir: app.ctx.config.imagesDir });
+    await app.ctx.contentState.refresh();
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIR, 'server', 'entry.server.js')))
+      throw new Error('Run `npm run build` first');
+    test = await createTestStore(engine);
+    contentDir = writeContent({ posts: manyPosts(2, 'news'), site: siteWith() });
+    const config = loadConfig({
+      CONTENT_DIR: contentDir,
+      IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),
+      WEB_DIR,
+    });
+    await importContent(test.store, { contentDir, imagesDir: config.imagesDir });
+    app = await buildApp({ config, store: test.store, web: mountWeb });
+    await app.ready();
+    appCss = readFileSync(join(WEB_DIR, 'client', app.errorAnswers.stylesheets[0]!), 'utf8');
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.drop();
+  });
+
+  it('adds nothing to a site without a brand: the app stylesheet alone, as before', async () => {
+    await reimport(siteWith());
+    for (const url of ['/', '/resume', '/posts', '/no-such-page']) {
+      const res = await app.inject(url);
+      const { styles, brand } = pageLook(res);
+      expect(brand, url).toBeUndefined();
+      expect(styles.length, url).toBeLessThanOrEqual(1);
+      expect(res.body).not.toContain('<!--app-look-->');
+      expectStrict(res);
+    }
+  });
+
+  it('sets the accent tokens of both schemes after the app stylesheet, allowed by hash', async () => {
+    await reimport(siteWith({ accent: { light: '#c0392b', dark: '#ff8a80' } }));
+    for (const url of ['/', '/resume', '/posts', '/post-1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      const { brand } = pageLook(res);
+      const light = accentTokens('#c0392b', 'light');
+      const dark = accentTokens('#ff8a80', 'dark');
+      expect(brand, url).toContain(
+        `:root{--accent:#c0392b;--accent-strong:${light['accent-strong']};--accent-contrast:#ffffff;--focus:${light.focus}}`,
+      );
+      expect(brand).toContain(
+        `@media (prefers-color-scheme:dark){:root{--accent:#ff8a80;--accent-strong:${dark['accent-strong']};--accent-contrast:#0b1320;--focus:${dark.focus}}}`,
+      );
+      // After the app's own stylesheet, so that its tokens win.
+      expect(res.body.indexOf(brand!)).toBeGreaterThan(res.body.indexOf(pageLook(res).styles[0]!));
+      expectStrict(res);
+    }
+  });
+
+  it('shows the brand on error pages too, under the same CSP', async () => {
+    await reimport(siteWith({ accent: { light: '#1b5e20' } }));
+    for (const url of ['/no-such-page', '/cate/999999', '/%E0%A4%A']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(pageLook(res).brand, url).toContain('--accent:#1b5e20');
+      expectStrict(res);
+    }
+  });
+
+  it('moves every page to the new brand after a re-import, without a restart', async () => {
+    await reimport(siteWith({ accent: { light: '#6a1b9a' } }));
+    const before = await app.inject('/posts');
+    expect(pageLook(before).brand).toContain('--accent:#6a1b9a');
+    await reimport(siteWith({ accent: { light: '#00695c' } }));
+    const after = await app.inject('/posts');
+    expect(pageLook(after).brand).toContain('--accent:#00695c');
+    expect(after.body).not.toContain('#6a1b9a');
+    expect(pageLook(after).csp).not.toBe(pageLook(before).csp);
+    expectStrict(after);
+    // Back to no brand: the CSP allows the app's stylesheet alone again.
+    await reimport(siteWith());
+    const plain = await app.inject('/posts');
+    expect(pageLook(plain).styles).toEqual([appCss]);
+    expectStrict(plain);
+  });
+});
