@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Command } from 'commander';
 import { useSite } from './site.js';
 import { UsageError } from './usage.js';
 
 /** The help of `postfolio dev`, beside its options. */
-export const DEV_DESCRIPTION =
+const DEV_DESCRIPTION =
   'Serves a content folder (default: CONTENT_DIR, else content) as the site at ' +
   'http://127.0.0.1:PORT and watches it: a saved post, site.yaml or image shows in every open ' +
   'tab within a second, without reloading by hand; a deleted or renamed file disappears. A file ' +
@@ -18,10 +19,7 @@ export const DEV_DESCRIPTION =
  * `postfolio dev [dir]`: the dev server on a store of its own in a temporary folder, until
  * SIGINT or SIGTERM, which close it and remove the folder.
  */
-export async function devCommand(
-  dir: string | undefined,
-  options: { port?: string },
-): Promise<void> {
+async function dev(dir: string | undefined, options: { port?: string }): Promise<void> {
   const { config: base } = useSite(dir);
   const contentDir = base.contentDir;
   if (!existsSync(contentDir)) throw new UsageError(`no content folder at ${contentDir}`);
@@ -76,4 +74,19 @@ export async function devCommand(
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** `postfolio dev [dir] [--port N]`. */
+export function addDevCommand(program: Command): void {
+  program
+    .command('dev')
+    .summary('preview a content folder: the site reloads itself as files are saved')
+    .description(DEV_DESCRIPTION)
+    .usage('[dir] [--port N]')
+    .argument(
+      '[dir]',
+      'the site folder, with its postfolio.env (default: CONTENT_DIR, else content)',
+    )
+    .option('--port <n>', 'the port (default: PORT, else 3000; 0 picks a free one)')
+    .action(dev);
 }
