@@ -4,6 +4,7 @@ import type { ContentStateWatcher } from './content-state/content-state.js';
 import type { ResponseCache } from './cache/response-cache.js';
 import type { PostsService } from './posts/posts.service.js';
 import type { ImageCatalog } from './images/image-catalog.js';
+import type { BrandImages } from './brand-images/brand-images.service.js';
 import type { Clock } from './schedule/clock.js';
 import type { PublicationSchedule } from './schedule/publication-schedule.js';
 import type { PreviewService } from './preview/preview.service.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   posts: PostsService;
   /** The published images and their variants (/images/ redirects, cards, post bodies). */
   images: ImageCatalog;
+  /** The icons, manifest and link-preview cards drawn from the brand (brand-images/). */
+  brand: BrandImages;
   /** What "now" is for which posts are visible (a post dated later is scheduled). */
   clock: Clock;
   /** Drops what was derived from the visible posts when the next scheduled post goes live. */

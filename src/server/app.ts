@@ -42,6 +42,8 @@ import { ImagesRepository } from './content/images.repository.js';
 import { ImageCatalog } from './images/image-catalog.js';
 import { SiteLooks } from './brand/site-look.js';
 import { imageRoutes } from './images/image-routes.js';
+import { BrandImages } from './brand-images/brand-images.service.js';
+import { brandImageRoutes } from './brand-images/brand-image-routes.js';
 import { postsWithImages } from './images/posts-with-images.js';
 
 /** Trusts the socket's peer and the proxies before it, `hops` in all: the client is the next address. */
@@ -105,6 +107,7 @@ function createContext(options: BuildAppOptions): AppContext {
   });
   const caches = createCaches(config, () => schedule.next, clock);
   const images = new ImageCatalog(new ImagesRepository(store.db));
+  const brand = new BrandImages(config.imagesDir, () => ctx.contentState.state.site, images);
   const ctx: AppContext = {
     config,
     store,
@@ -115,6 +118,7 @@ function createContext(options: BuildAppOptions): AppContext {
         config.pageSize,
       ),
       images,
+      brand,
     ),
     clock,
     schedule,
@@ -129,6 +133,7 @@ function createContext(options: BuildAppOptions): AppContext {
       listen: store.listen,
     }),
     images,
+    brand,
     responses: caches.responses,
     pages: caches.pages,
     get cacheControl() {
@@ -189,6 +194,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   await app.register(feedRoutes);
   await app.register(tagFeedRoutes);
   await app.register(imageRoutes, { root: config.imagesDir });
+  await app.register(brandImageRoutes);
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */

@@ -85,6 +85,20 @@ export const HEALTH_ROUTES = {
 /** The folder the images are served from; a file's name follows it. */
 export const IMAGES_PREFIX = '/images/';
 
+/**
+ * The site's icons and web app manifest at the addresses browsers and apps ask for by convention,
+ * and the files drawn from the brand (brand-images/), named by the hash of what they show.
+ */
+export const BRAND_ROUTES = {
+  favicon: '/favicon.ico',
+  appleTouchIcon: '/apple-touch-icon.png',
+  manifest: '/manifest.webmanifest',
+  /** The icon's files and the site's link-preview card. */
+  brandFile: `${IMAGES_PREFIX}brand/:file`,
+  /** A post's link-preview card: `{slug}.{hash}.png`. */
+  postCard: `${IMAGES_PREFIX}cards/:file`,
+} as const;
+
 /** The names of the `:name` parameters of a route pattern. */
 export type PatternParams<P extends string> = P extends `${string}:${infer Rest}`
   ? Rest extends `${infer Name}/${infer Tail}`
@@ -170,6 +184,12 @@ export const feedPath = {
   /** The `number`th file (from 1) of the sitemap's URLs of one kind. */
   sitemapFile: (kind: string, number: number) =>
     fillPattern(FEED_ROUTES.sitemapFile, { file: `${kind}-${number}` }),
+};
+
+/** The addresses of the files drawn from the brand. */
+export const brandPath = {
+  file: (name: string) => fillPattern(BRAND_ROUTES.brandFile, { file: name }),
+  postCard: (name: string) => fillPattern(BRAND_ROUTES.postCard, { file: name }),
 };
 
 /** An image file by its name (the name of a stored file or of one of its variants). */

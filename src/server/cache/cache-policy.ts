@@ -51,6 +51,14 @@ export const STATIC_FILE = 'public, max-age=3600';
  */
 export const UNHASHED_IMAGE = 'public, max-age=300';
 
+/**
+ * The site's icons and web app manifest at the addresses browsers ask for by convention
+ * (/favicon.ico, /apple-touch-icon.png, /manifest.webmanifest): an import may change what they
+ * answer, so caches ask again after five minutes (with the ETag, a 304 when nothing changed). The
+ * files they stand for are served under hashed names as well, IMMUTABLE.
+ */
+export const BRAND_FILE = 'public, max-age=300';
+
 /** A day: how long a shared cache may keep serving a stored answer while this server errs. */
 const STALE_IF_ERROR = 86_400;
 

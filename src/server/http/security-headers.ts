@@ -4,7 +4,7 @@
  * (plugins/security-headers.ts), so that every way of answering sends the same set.
  */
 import { createHash } from 'node:crypto';
-import { FEED_ROUTES, IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
+import { BRAND_ROUTES, FEED_ROUTES, IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
 import { FRAME_HOSTS } from '../content/frame-hosts.js';
 
 /** The CSP source that allows an inline stylesheet with exactly this text. */
@@ -60,7 +60,7 @@ const IMAGE_HEADERS: Record<string, string> = {
 };
 
 /**
- * Feeds, the sitemap and robots.txt are data: a browser that renders an XML feed as a document
+ * Feeds, the sitemap, robots.txt and the web app manifest are data: a browser that renders an XML feed as a document
  * (an element in the XHTML namespace, say) may run and load nothing from it.
  */
 const FEED_HEADERS: Record<string, string> = {
@@ -68,15 +68,22 @@ const FEED_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** A feed's, a sitemap file's or robots.txt's address (the query string aside). */
+/** A feed's, a sitemap file's, robots.txt's or the manifest's address (the query string aside). */
 const isFeedPath = (url: string) => {
   const path = url.split('?', 1)[0]!;
   return (
     path === FEED_ROUTES.rss ||
+    path === BRAND_ROUTES.manifest ||
     path === FEED_ROUTES.sitemap ||
     path === FEED_ROUTES.robots ||
     ((path.startsWith('/feeds/') || path.startsWith('/sitemap-')) && path.endsWith('.xml'))
   );
+};
+
+/** The icons at the addresses browsers ask for outside /images/ (/favicon.ico, /apple-touch-icon.png). */
+const isIconPath = (url: string) => {
+  const path = url.split('?', 1)[0]!;
+  return path === BRAND_ROUTES.favicon || path === BRAND_ROUTES.appleTouchIcon;
 };
 
 let pageHeadersFor: readonly string[] | undefined;
@@ -88,7 +95,7 @@ export function securityHeadersFor(
   styleHashes: readonly string[],
 ): Record<string, string> {
   if (isApiPath(url)) return API_HEADERS;
-  if (url.startsWith(IMAGES_PREFIX)) return IMAGE_HEADERS;
+  if (url.startsWith(IMAGES_PREFIX) || isIconPath(url)) return IMAGE_HEADERS;
   if (isFeedPath(url)) return FEED_HEADERS;
   if (styleHashes !== pageHeadersFor) {
     pageHeaders = {

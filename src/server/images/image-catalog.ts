@@ -1,4 +1,4 @@
-import { imageVariants } from '../../shared/image-variants.js';
+import { imageVariants, type ImageRecord } from '../../shared/image-variants.js';
 import { IMAGES_PREFIX } from '../../shared/paths.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import { ImagesRepository } from '../content/images.repository.js';
@@ -6,6 +6,7 @@ import { ContentMemo } from '../posts/content-memo.js';
 import { picturesIn } from './pictures-in-html.js';
 
 export type VariantsByName = ReadonlyMap<string, ImageVariants>;
+export type RecordsByName = ReadonlyMap<string, ImageRecord>;
 
 /** How a post body written by the import shows a local image, before it becomes a <picture>. */
 const LOCAL_IMAGE = `<img src="${IMAGES_PREFIX}`;
@@ -16,17 +17,27 @@ const LOCAL_IMAGE = `<img src="${IMAGES_PREFIX}`;
  */
 export class ImageCatalog {
   private readonly memo = new ContentMemo<0, VariantsByName>();
+  private readonly recordsMemo = new ContentMemo<0, RecordsByName>();
 
   constructor(private readonly repository: ImagesRepository) {}
 
   contentChanged(): void {
     this.memo.clear();
+    this.recordsMemo.clear();
+  }
+
+  /** What the import recorded of each image: its hash and size (what the brand draws from). */
+  records(): Promise<RecordsByName> {
+    return this.recordsMemo.get(0, async () => {
+      const records = await this.repository.all();
+      return new Map(records.map((record) => [record.name, record]));
+    });
   }
 
   byName(): Promise<VariantsByName> {
     return this.memo.get(0, async () => {
-      const records = await this.repository.all();
-      return new Map(records.map((record) => [record.name, imageVariants(record)]));
+      const records = await this.records();
+      return new Map([...records].map(([name, record]) => [name, imageVariants(record)]));
     });
   }
 

@@ -1,4 +1,5 @@
-import type { ImageVariants } from '../../shared/schemas/images.js';
+import type { ImageFile, ImageVariants } from '../../shared/schemas/images.js';
+import type { BrandImages } from '../brand-images/brand-images.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import type { ImageCatalog } from './image-catalog.js';
 import type { ContentChange } from '../cache/content-change.js';
@@ -6,16 +7,29 @@ import type { ContentChange } from '../cache/content-change.js';
 type WithImage = { image: string; image_variants?: ImageVariants | null };
 
 /** A list page ({data: cards}) or a post ({post}); anything else passes unchanged. */
-async function withVariants(result: unknown, images: ImageCatalog): Promise<unknown> {
+async function withVariants(
+  result: unknown,
+  images: ImageCatalog,
+  brand: BrandImages,
+): Promise<unknown> {
   if (typeof result !== 'object' || result === null) return result;
   if ('data' in result && Array.isArray(result.data)) {
     await images.withVariants(result.data as WithImage[]);
     return result;
   }
   if ('post' in result && typeof result.post === 'object' && result.post) {
-    const post = result.post as WithImage & { content: string };
+    const post = result.post as WithImage & {
+      content: string;
+      slug: string;
+      title: string;
+      share_image?: ImageFile;
+    };
     await images.withVariants([post]);
     post.content = await images.body(post.content);
+    // Social networks render no SVG (nor a GIF's frames): a photo cover is shared as its own
+    // 1200×630 file, anything else as a card of the title.
+    const share = post.image_variants?.share ?? (await brand.postCard(post));
+    if (share) post.share_image = share;
   }
   return result;
 }
@@ -30,7 +44,11 @@ const DECORATED = new Set(['postsPage', 'tagPage', 'post', 'search']);
  * outside the service so that the service need not know how images are published; a content
  * change clears the catalog with the service's own memory.
  */
-export function postsWithImages(posts: PostsService, images: ImageCatalog): PostsService {
+export function postsWithImages(
+  posts: PostsService,
+  images: ImageCatalog,
+  brand: BrandImages,
+): PostsService {
   return new Proxy(posts, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
@@ -46,6 +64,7 @@ export function postsWithImages(posts: PostsService, images: ImageCatalog): Post
           withVariants(
             await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args),
             images,
+            brand,
           );
       return value;
     },

@@ -1,10 +1,16 @@
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import type { PublicSite } from '../../shared/schemas/site-config.js';
-import type { ImageCatalog } from './image-catalog.js';
+import type { AppContext } from '../app-context.js';
 
-/** The public site config with the variants of its images (products, logo, photo), by file name. */
-export async function withSiteImages(site: PublicSite, catalog: ImageCatalog): Promise<PublicSite> {
-  const byName = await catalog.byName();
+/**
+ * The public site config with the variants of its images (products, logo, photo), by file name,
+ * and the site's link-preview card.
+ */
+export async function withSiteImages(
+  site: PublicSite,
+  ctx: Pick<AppContext, 'images' | 'brand'>,
+): Promise<PublicSite> {
+  const byName = await ctx.images.byName();
   const images: Record<string, ImageVariants> = {};
   const names = [
     ...(site.portfolio.products ?? []).map((product) => product.image),
@@ -15,5 +21,6 @@ export async function withSiteImages(site: PublicSite, catalog: ImageCatalog): P
     const variants = name === undefined ? undefined : byName.get(name);
     if (name !== undefined && variants) images[name] = variants;
   }
-  return { ...site, images };
+  const share = await ctx.brand.siteCard();
+  return { ...site, images, ...(share ? { share_image: share } : {}) };
 }

@@ -32,7 +32,7 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
     }
   }
   return {
-    site: () => withSiteImages(publicSite(ctx), ctx.images),
+    site: () => withSiteImages(publicSite(ctx), ctx),
     categories: () => {
       shown.add(scope.counts);
       return guarded(() => posts.categories());

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CategoryId, Slug } from './identifiers.js';
-import { ImageVariants } from './images.js';
+import { ImageFile, ImageVariants } from './images.js';
 import { TagRef } from './tags.js';
 
 /** The smallest and largest page number a client may ask for. */
@@ -105,6 +105,12 @@ export const PostDetail = Type.Object({
   image_variants: Type.Optional(
     Type.Union([ImageVariants, Type.Null()], {
       description: 'The files `image` is served as (null: not an image this site published)',
+    }),
+  ),
+  share_image: Type.Optional(
+    Type.Object(ImageFile.properties, {
+      description:
+        "The 1200×630 PNG or JPEG of link previews (og:image): the cover's when it is a photo, else a card drawn from the title",
     }),
   ),
   content: Type.String({ description: 'Sanitized HTML' }),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { SLUG_PATTERN } from '../slugs.js';
 import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 import { SectionsConfig } from './portfolio-sections.js';
-import { ImageVariants } from './images.js';
+import { ImageFile as ServedFile, ImageVariants } from './images.js';
 import { BrandConfig, Navigation, OwnerLinks } from './brand.js';
 
 /** A link of the site: to another site, a page of this one, or an address to write to. */
@@ -160,6 +160,12 @@ export const PublicSite = Type.Object({
   images: Type.Optional(
     Type.Record(Type.String(), ImageVariants, {
       description: "The files of the portfolio's images, by file name",
+    }),
+  ),
+  share_image: Type.Optional(
+    Type.Object(ServedFile.properties, {
+      description:
+        "The site's 1200×630 link-preview card (og:image of every page but a post's), drawn from its title, description and brand",
     }),
   ),
 });

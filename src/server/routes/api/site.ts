@@ -19,7 +19,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     },
     (request, reply) =>
       sendCachedJson(app.ctx.responses, request, reply, async () => ({
-        value: await withSiteImages(publicSite(app.ctx), app.ctx.images),
+        value: await withSiteImages(publicSite(app.ctx), app.ctx),
         // The site config and its images: no post.
         shows: [],
       })),
