@@ -41,6 +41,7 @@ import { healthRoutes } from './routes/health.js';
 import { ImagesRepository } from './content/images.repository.js';
 import { ImageCatalog } from './images/image-catalog.js';
 import { SiteLooks } from './brand/site-look.js';
+import { lookRoutes } from './brand/look-routes.js';
 import { imageRoutes } from './images/image-routes.js';
 import { BrandImages } from './brand-images/brand-images.service.js';
 import { brandImageRoutes } from './brand-images/brand-image-routes.js';
@@ -194,6 +195,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   await app.register(feedRoutes);
   await app.register(tagFeedRoutes);
   await app.register(imageRoutes, { root: config.imagesDir });
+  await app.register(lookRoutes);
   await app.register(brandImageRoutes);
 }
 

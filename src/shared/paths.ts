@@ -99,6 +99,15 @@ export const BRAND_ROUTES = {
   postCard: `${IMAGES_PREFIX}cards/:file`,
 } as const;
 
+/**
+ * The owner's look served from the site's origin: the fonts `brand.font` names and the site
+ * folder's theme.css, each file named by the hash of its bytes.
+ */
+export const LOOK_ROUTES = {
+  font: '/fonts/:file',
+  theme: '/theme-:hash.css',
+} as const;
+
 /** The names of the `:name` parameters of a route pattern. */
 export type PatternParams<P extends string> = P extends `${string}:${infer Rest}`
   ? Rest extends `${infer Name}/${infer Tail}`
@@ -190,6 +199,12 @@ export const feedPath = {
 export const brandPath = {
   file: (name: string) => fillPattern(BRAND_ROUTES.brandFile, { file: name }),
   postCard: (name: string) => fillPattern(BRAND_ROUTES.postCard, { file: name }),
+};
+
+/** The addresses of the look's files. */
+export const lookPath = {
+  font: (file: string) => fillPattern(LOOK_ROUTES.font, { file }),
+  theme: (hash: string) => fillPattern(LOOK_ROUTES.theme, { hash }),
 };
 
 /** An image file by its name (the name of a stored file or of one of its variants). */

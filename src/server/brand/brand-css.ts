@@ -1,6 +1,7 @@
 import type { BrandConfig } from '../../shared/schemas/brand.js';
 import { brandAccentTokens } from './accent.js';
 import { SCHEMES, type Scheme } from './scheme-colors.js';
+import { servedFont } from './served-fonts.js';
 
 /** Custom properties as one `:root` rule, in the order given. */
 const rootRule = (tokens: Record<string, string>) =>
@@ -12,12 +13,27 @@ const rootRule = (tokens: Record<string, string>) =>
 const inScheme = (scheme: Scheme, css: string) =>
   scheme === 'light' ? css : `@media (prefers-color-scheme:dark){${css}}`;
 
+/** The accent's tokens in both schemes; none without an accent. */
+function accentCss(brand: BrandConfig | undefined): string[] {
+  const accent = brandAccentTokens(brand?.accent);
+  return accent ? SCHEMES.map((scheme) => inScheme(scheme, rootRule({ ...accent[scheme] }))) : [];
+}
+
+/** The served font's faces and the tokens that name it (code's too, for a monospaced one). */
+function fontCss(brand: BrandConfig | undefined): string[] {
+  const font = servedFont(brand?.font);
+  if (!font) return [];
+  return [
+    font.faces,
+    rootRule({ font: font.stack, ...(font.forCode ? { mono: font.stack } : {}) }),
+  ];
+}
+
 /**
  * The brand's stylesheet: the design tokens it overrides, after app.css's, in both colour
- * schemes. Empty for a brand that changes none (app.css's own tokens, the demo's, stay).
+ * schemes, and the faces of the font it serves. Empty for a brand that changes none (app.css's
+ * own tokens, the demo's, stay).
  */
 export function brandCss(brand: BrandConfig | undefined): string {
-  const accent = brandAccentTokens(brand?.accent);
-  if (!accent) return '';
-  return SCHEMES.map((scheme) => inScheme(scheme, rootRule({ ...accent[scheme] }))).join('\n');
+  return [...accentCss(brand), ...fontCss(brand)].join('\n');
 }

@@ -148,4 +148,83 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     expect(pageLook(plain).styles).toEqual([appCss]);
     expectStrict(plain);
   });
+
+  it('serves the chosen font from the site itself: faces, fallback sized to it, one preload', async () => {
+    await reimport(siteWith({ font: 'serif' }));
+    const res = await app.inject('/posts');
+    const { brand } = pageLook(res);
+    expect(brand).toMatch(
+      /@font-face\{font-family:'Source Serif 4 Variable';font-style:normal;font-display:swap;/,
+    );
+    expect(brand).toMatch(/font-style:italic/);
+    // The fallback takes the font's room until it arrives: no shift when it swaps in.
+    expect(brand).toMatch(
+      /@font-face\{font-family:"Source Serif 4 Variable Fallback";src:local\('Times New Roman'\)[^}]*size-adjust:\d+(\.\d+)?%/,
+    );
+    expect(brand).toContain(
+      ':root{--font:"Source Serif 4 Variable", "Source Serif 4 Variable Fallback", "Times New Roman", serif}',
+    );
+    // One file preloaded, the upright Latin one, before the stylesheet that names it.
+    const preloads = [...res.body.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads).toEqual([
+      expect.stringMatching(
+        /^<link rel="preload" href="\/fonts\/source-serif-4-latin-wght-normal\.[0-9a-f]{8}\.woff2" as="font" type="font\/woff2" crossorigin>$/,
+      ),
+    ]);
+    expect(res.body.indexOf(preloads[0]!)).toBeLessThan(res.body.indexOf(brand!));
+    // Every file it names is on this site, and served as immutable.
+    const urls = [...brand!.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(12);
+    for (const url of urls) expect(url).toMatch(/^\/fonts\/[\w.-]+\.[0-9a-f]{8}\.woff2$/);
+    // Nothing the page loads comes from another host (links to other sites are not loads).
+    const linked = /<link\s[^>]*rel="(stylesheet|preload|icon|manifest)"[^>]*href="(https?:)?\/\//;
+    const embedded = /<(script|img|source)\s[^>]*(src|srcset)="(https?:)?\/\//;
+    expect(res.body).not.toMatch(linked);
+    expect(res.body).not.toMatch(embedded);
+    expect(brand).not.toMatch(/url\((['"]?)(https?:)?\/\//);
+    const font = await app.inject(urls.find((url) => url.includes('-latin-wght-normal'))!);
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(font.rawPayload).toEqual(
+      readFileSync(
+        join(
+          'node_modules/@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2',
+        ),
+      ),
+    );
+    expectStrict(res);
+  });
+
+  it('answers 404 for a font file it does not serve, even a real one by its plain name', async () => {
+    for (const url of [
+      '/fonts/source-serif-4-latin-wght-normal.woff2',
+      '/fonts/source-serif-4-latin-wght-normal.00000000.woff2',
+      '/fonts/..%2F..%2Fpackage.json',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('downloads no font for the system one, the default', async () => {
+    for (const brand of [undefined, { font: 'system' as const }]) {
+      await reimport(siteWith(brand));
+      const res = await app.inject('/posts');
+      expect(res.body).not.toContain('/fonts/');
+      expect(res.body).not.toContain('@font-face');
+      expect(res.body).not.toContain('rel="preload"');
+    }
+  });
+
+  it('gives a monospaced font to code too', async () => {
+    await reimport(siteWith({ font: 'mono', accent: { light: '#00695c' } }));
+    const { brand } = pageLook(await app.inject('/posts'));
+    expect(brand).toContain('--accent:#00695c');
+    expect(brand).toMatch(
+      /:root\{--font:"JetBrains Mono Variable", [^;]*monospace;--mono:"JetBrains Mono Variable"/,
+    );
+  });
 });

@@ -1,10 +1,11 @@
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import { styleHash } from '../http/security-headers.js';
 import { brandCss } from './brand-css.js';
+import { servedFont } from './served-fonts.js';
 
 /** What every page of the site carries of the owner's look, from the imported brand. */
 export interface SiteLook {
-  /** Head elements that follow the app's stylesheet: the brand's own `<style>`. Empty without one. */
+  /** Head elements that follow the app's stylesheet: the font's preload, the brand's `<style>`. */
   head: string;
   /** CSP hashes of every stylesheet a page inlines: the app's, then the brand's. */
   styleHashes: readonly string[];
@@ -33,8 +34,20 @@ export class SiteLooks {
   }
 }
 
+/**
+ * The served font's upright Latin file is preloaded: the first paint's text needs it, and the
+ * stylesheet alone would have it asked for only once the page is laid out. Other scripts and
+ * italics are fetched when a page uses them.
+ */
 function siteLook(site: SiteConfig | null, appStyleHashes: readonly string[]): SiteLook {
   const css = brandCss(site?.brand);
   if (!css) return { head: '', styleHashes: appStyleHashes };
-  return { head: `<style>${css}</style>`, styleHashes: [...appStyleHashes, styleHash(css)] };
+  const font = servedFont(site?.brand?.font);
+  const preload = font
+    ? `<link rel="preload" href="${font.preload}" as="font" type="font/woff2" crossorigin>`
+    : '';
+  return {
+    head: `${preload}<style>${css}</style>`,
+    styleHashes: [...appStyleHashes, styleHash(css)],
+  };
 }

@@ -34,8 +34,9 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 const YEAR = 31_536_000;
 
 /**
- * A file whose name carries a hash of its bytes (the web build's assets, image variants): the
- * name changes with the bytes, so every cache may keep it a year without asking again.
+ * A file whose name carries a hash of its bytes (the web build's assets, image variants, the
+ * brand's fonts and theme.css): the name changes with the bytes, so every cache may keep it a
+ * year without asking again.
  */
 export const IMMUTABLE = `public, max-age=${YEAR}, immutable`;
 

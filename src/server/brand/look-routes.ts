@@ -1,0 +1,24 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyPluginAsync } from 'fastify';
+import { LOOK_ROUTES } from '../../shared/paths.js';
+import { CACHE_CONTROL, IMMUTABLE } from '../cache/cache-policy.js';
+import { servedFontFile } from './served-fonts.js';
+
+/**
+ * The look's files from the site's own origin: the fonts `brand.font` serves, by names that
+ * carry the hash of their bytes (cached as immutable). Any other name is the site's 404.
+ */
+export const lookRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { file: string } }>(
+    LOOK_ROUTES.font,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const file = servedFontFile(request.params.file);
+      if (!file) return reply.callNotFound();
+      return reply
+        .header(CACHE_CONTROL, IMMUTABLE)
+        .type('font/woff2')
+        .send(await readFile(file));
+    },
+  );
+};
