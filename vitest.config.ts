@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Files that replace a module with `vi.mock`: each gets a module graph of its own. */
-const ISOLATED = ['src/server/content/post-file.test.ts'];
+const ISOLATED = ['src/server/content/post-file.test.ts', 'src/cli/init-command.test.ts'];
 
 /**
  * The unit, API and CLI tests. Files share their worker's modules (no isolation): importing the

@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Before any module that asks: it gives Inquirer's prompts a screen the test reads and types on.
+import { screen } from '@inquirer/testing/vitest';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +16,10 @@ import { createTestStore } from '../../test/helpers/stores.js';
 import { importContent } from '../server/content/import.service.js';
 import { loadSiteConfig } from '../server/content/site-config.js';
 import { configOf, parseSettingsFile, siteSettings } from '../server/settings/site-file.js';
-import { FolderNotEmptyError, initContentFolder } from './init-command.js';
+import { FolderNotEmptyError, initContentFolder, runInit } from './init-command.js';
+import { SITE_YAML } from './init-template.js';
+import { UsageError } from './usage.js';
+import { expectSiteYamlHolds, TEMPLATE_ANSWERS } from '../../test/helpers/init-site.js';
 
 const root = mkdtempSync(join(tmpdir(), 'postfolio-init-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -14,7 +27,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('postfolio init', () => {
   it('writes a folder that imports as it is, with the schemas its files name', async () => {
     const dir = join(root, 'site');
-    const files = await initContentFolder(dir, new Date('2026-05-05T12:00:00Z'));
+    const files = await initContentFolder(dir, { now: new Date('2026-05-05T12:00:00Z') });
     expect(files).toEqual([
       'site.yaml',
       'posts/hello-world.md',
@@ -87,5 +100,260 @@ describe('postfolio init', () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'x');
     await expect(initContentFolder(file)).rejects.toThrow(`${file} is a file, not a folder`);
+  });
+});
+
+/** Types an answer at the prompt on the screen and waits for what comes next. */
+async function answer(text: string): Promise<void> {
+  if (text) screen.type(text);
+  screen.keypress('enter');
+  await screen.next();
+}
+
+/**
+ * Each question, as the screen must show it, and the answer typed (empty: Enter, taking what is
+ * offered). The last answer ends the questions: nothing comes after it to wait for.
+ */
+async function converse(steps: Array<[shown: string | RegExp, typed: string]>): Promise<void> {
+  for (const [i, [shown, typed]] of steps.entries()) {
+    if (typeof shown === 'string') expect(screen.getScreen()).toContain(shown);
+    else expect(screen.getScreen()).toMatch(shown);
+    if (i < steps.length - 1) await answer(typed);
+    else {
+      if (typed) screen.type(typed);
+      screen.keypress('enter');
+    }
+  }
+}
+
+describe('postfolio init on a terminal', () => {
+  it('asks for the name, title, description, address, accent and links, and writes them into site.yaml', async () => {
+    const dir = join(root, 'asked');
+    const done = runInit(dir, {}, { ask: true });
+    await screen.next();
+    await converse([
+      ['Your name', "Ada O'Brien"],
+      // The title offers the name.
+      ["The site's title (Ada O'Brien)", ''],
+      ['The site in one line', 'Compilers: notes # and more'],
+      ['Where it will live', 'https://ada.example'],
+      ['Accent colour, #rrggbb (#0b5cad)', '#6a1b9a'],
+      ['A link of yours', 'https://github.com/ada'],
+      // Its kind: the one its address says, offered first.
+      [/❯ github/, ''],
+      ['Another link', 'https://ada.example/talks'],
+      [/❯ website/, ''],
+      ['Its label (ada.example)', 'My talks'],
+      ['Another link', 'mailto:ada@example.com'],
+      [/❯ email/, ''],
+      ['Another link', ''],
+    ]);
+    expect(await done).toContain('site.yaml');
+    const { text } = await expectSiteYamlHolds(dir, {
+      name: "Ada O'Brien",
+      title: "Ada O'Brien",
+      description: 'Compilers: notes # and more',
+      url: 'https://ada.example',
+      accent: '#6a1b9a',
+      links: [
+        { kind: 'github', url: 'https://github.com/ada' },
+        { kind: 'website', url: 'https://ada.example/talks', label: 'My talks' },
+        { kind: 'email', url: 'mailto:ada@example.com' },
+      ],
+    });
+    // The template's comments are where they were, the examples of the other brand fields too.
+    for (const line of [
+      '# The landing page (/) shows two cards.',
+      '  url: https://ada.example # where the site will live (feeds and links use it)',
+      '  # logo: logo.svg # a file in images/ for the top bar; without one, your initials',
+      '  # photo: me.jpg',
+      '  # icon: icon.png',
+      '  # font: system',
+      '  # code_theme:',
+      '# navigation:',
+    ])
+      expect(text).toContain(line);
+  });
+
+  it('asks a refused answer again, showing why, and takes the corrected one', async () => {
+    const dir = join(root, 'refused');
+    const done = runInit(
+      dir,
+      { name: 'Ada', title: 'Notes', description: 'About things.' },
+      { ask: true },
+    );
+    await screen.next();
+    expect(screen.getScreen()).toContain('Where it will live');
+    await answer('ada.example');
+    expect(screen.getScreen()).toContain(
+      '"ada.example" is not an absolute http(s) URL; write https://…',
+    );
+    for (const _ of 'ada.example') screen.keypress('backspace');
+    await answer('https://ada.example');
+    await answer('blue');
+    expect(screen.getScreen()).toContain(
+      '"blue" is not a colour; write it as #rrggbb, e.g. #0b5cad',
+    );
+    for (const _ of 'blue') screen.keypress('backspace');
+    // A colour, but too pale to read on the page: its ratio and a colour that passes are named.
+    await answer('#7aa7d9');
+    const refused = screen.getScreen();
+    expect(refused).toMatch(
+      /"#7aa7d9" reads at 2\.\d:1 as text on .* in the light scheme; WCAG AA asks 4\.5:1\. A nearby colour that passes: (#[0-9a-f]{6}) \(4\.\d:1\)/,
+    );
+    const nearby = /passes: (#[0-9a-f]{6})/.exec(refused)![1]!;
+    for (const _ of '#7aa7d9') screen.keypress('backspace');
+    await answer(nearby);
+    await answer('github.com/ada');
+    expect(screen.getScreen()).toContain(
+      '"github.com/ada" is not a URL; write https://…, mailto:… or a path starting with /',
+    );
+    for (const _ of 'github.com/ada') screen.keypress('backspace');
+    // The last question: an empty link ends the list.
+    screen.keypress('enter');
+    expect(await done).toContain('site.yaml');
+    await expectSiteYamlHolds(dir, {
+      name: 'Ada',
+      title: 'Notes',
+      description: 'About things.',
+      url: 'https://ada.example',
+      accent: nearby,
+      links: [],
+    });
+  });
+
+  it('does not ask what a flag gave', async () => {
+    const dir = join(root, 'half-asked');
+    const done = runInit(
+      dir,
+      {
+        name: 'Ada',
+        description: 'About things.',
+        accent: '#6a1b9a',
+        link: ['github=https://github.com/ada'],
+      },
+      { ask: true },
+    );
+    await screen.next();
+    // The accent and the links came as flags: the address is the last question.
+    await converse([
+      ["The site's title (Ada)", 'Ada writes'],
+      ['Where it will live', ''],
+    ]);
+    expect(await done).toContain('site.yaml');
+    await expectSiteYamlHolds(dir, {
+      name: 'Ada',
+      title: 'Ada writes',
+      description: 'About things.',
+      url: 'https://example.com',
+      accent: '#6a1b9a',
+      links: [{ kind: 'github', url: 'https://github.com/ada' }],
+    });
+  });
+
+  it('writes nothing when Ctrl-C stops the questions', async () => {
+    const dir = join(root, 'stopped');
+    const done = runInit(dir, {}, { ask: true });
+    await screen.next();
+    await answer('Ada');
+    screen.keypress({ name: 'c', ctrl: true });
+    expect(await done).toBeUndefined();
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('postfolio init without questions', () => {
+  it('writes the commented defaults as they are, with no flag', async () => {
+    const dir = join(root, 'defaults');
+    await runInit(dir, {}, { ask: false });
+    const { text } = await expectSiteYamlHolds(dir, TEMPLATE_ANSWERS);
+    expect(text).toBe(SITE_YAML);
+  });
+
+  it("writes the flags' answers into the defaults", async () => {
+    const dir = join(root, 'flags');
+    await runInit(
+      dir,
+      {
+        name: 'Grace Hopper',
+        title: 'Nanoseconds',
+        description: 'Notes from the Navy.',
+        url: 'https://grace.example',
+        accent: '#c0392b',
+        link: [
+          'mastodon=https://hachyderm.io/@grace',
+          'website=https://grace.example/talks  Talks and lectures',
+        ],
+      },
+      { ask: false },
+    );
+    const { config, text } = await expectSiteYamlHolds(dir, {
+      name: 'Grace Hopper',
+      title: 'Nanoseconds',
+      description: 'Notes from the Navy.',
+      url: 'https://grace.example',
+      accent: '#c0392b',
+      links: [
+        { kind: 'mastodon', url: 'https://hachyderm.io/@grace' },
+        { kind: 'website', url: 'https://grace.example/talks', label: 'Talks and lectures' },
+      ],
+    });
+    // What no flag gave keeps its default.
+    expect(config.landing.student.title).toBe('Learning too?');
+    expect(text).toContain('# Every post names one of these slugs');
+  });
+
+  it('refuses a bad flag before it writes anything, naming the flag and the problem', async () => {
+    const dir = join(root, 'bad-flags');
+    const refusals: Array<[Parameters<typeof runInit>[1], string | RegExp]> = [
+      [{ accent: 'blue' }, '--accent: "blue" is not a colour; write it as #rrggbb, e.g. #0b5cad'],
+      [
+        { accent: '#ffcc00' },
+        /^--accent: "#ffcc00" reads at 1\.\d:1 .* A nearby colour that passes: #[0-9a-f]{6} \(4\.\d:1\)$/,
+      ],
+      [{ url: '/mine' }, '--url: "/mine" is not an absolute http(s) URL; write https://…'],
+      [{ name: '  ' }, '--name: is blank; write some text'],
+      [
+        { link: ['github'] },
+        '--link "github" is not kind=url; write e.g. --link github=https://github.com/you',
+      ],
+      [
+        { link: ['myspace=https://myspace.com/x'] },
+        '--link "myspace=https://myspace.com/x": "myspace" is not a kind of link; write one of github, gitlab, linkedin, mastodon, bluesky, email, rss, website',
+      ],
+      [
+        { link: ['website=https://ada.example'] },
+        '--link "website=https://ada.example": a website link needs a label after its url: --link "website=https://ada.example My talks"',
+      ],
+      [
+        { link: ['email=ada@example.com'] },
+        '--link "email=ada@example.com": "ada@example.com" is not a URL; write https://…, mailto:… or a path starting with /',
+      ],
+      [
+        { link: Array.from({ length: 13 }, (_, i) => `github=https://github.com/${i}`) },
+        '--link: has 13 entries; at most 12 are allowed',
+      ],
+    ];
+    for (const [flags, message] of refusals) {
+      const error = await runInit(dir, flags, { ask: false }).catch((e: unknown) => e);
+      expect(error, String(message)).toBeInstanceOf(UsageError);
+      if (typeof message === 'string') expect((error as Error).message).toBe(message);
+      else expect((error as Error).message).toMatch(message);
+    }
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('leaves no folder when stopped while it writes', async () => {
+    const dir = join(root, 'aborted', 'site');
+    const error = await initContentFolder(dir, { signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe('AbortError');
+    expect(existsSync(join(root, 'aborted'))).toBe(false);
+    // An empty folder that was there stays, empty.
+    const empty = join(root, 'kept-empty');
+    mkdirSync(empty);
+    await expect(initContentFolder(empty, { signal: AbortSignal.abort() })).rejects.toThrow();
+    expect(readdirSync(empty)).toEqual([]);
   });
 });

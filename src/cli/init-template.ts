@@ -64,13 +64,45 @@ portfolio:
   # services:
   #   - title: Consulting
   #     text: 'What you offer.'
-  contact:
-    intro: 'How and why to get in touch.'
-    email: you@example.com
   # Optional: each section's label (the side navigation), heading and lead line.
   # sections:
   #   resume: { label: Resume, title: Experience and education }
   #   contact: { label: Contact, title: Say hello }
+  contact:
+    intro: 'How and why to get in touch.'
+    email: you@example.com
+
+# Your brand. Every field has a default; uncomment one to change it.
+brand:
+  # logo: logo.svg # a file in images/ for the top bar; without one, your initials
+  # photo: me.jpg # your photo: the portfolio's hero and the author box under posts
+  # icon: icon.png # a square image of 512 px or more: the favicon and the app icons
+  # font: system # system, sans, serif, humanist or mono: served by the site itself
+  # code_theme: { light: github-light, dark: github-dark } # Shiki's themes for code blocks
+  # The colour of links and buttons, as #rrggbb: one too pale to read is refused.
+  accent:
+    # dark: '#7db4ff' # in the dark colour scheme
+    light: '#0b5cad'
+
+# Your profiles and addresses, in this order in the footer, on /resume and under posts. A kind
+# (github, gitlab, linkedin, mastodon, bluesky, email, rss or website) and its url; a website
+# also takes a label. For example:
+#   links:
+#     - kind: github
+#       url: https://github.com/you
+#     - kind: mastodon
+#       url: https://mastodon.social/@you # rel="me": the profile can verify this site
+#     - kind: website
+#       url: https://example.com/talks
+#       label: 'My talks'
+links: []
+
+# Optional: entries of the top bar after the List menu, to a page of this site or another site.
+# navigation:
+#   - label: Uses
+#     url: /uses # a post of this site, by its slug
+#   - label: Code
+#     url: https://github.com/you
 `;
 
 export const SAMPLE_POST = (date: string) => `---
