@@ -7,6 +7,7 @@ import { escapeJsonForHtml, serializeErrors } from './hydration.js';
 import { pageMeta, type RouteHandle, type SiteMeta } from './head.js';
 import { headTags } from './head.server.js';
 import { pageStructuredData } from './page-structured-data.js';
+import { siteCard, withSiteCard } from './share-image.server.js';
 import { createRoutes, loadEveryScreen, ROUTE_MODULES } from './routes.js';
 
 const handler = createStaticHandler(createRoutes());
@@ -42,7 +43,7 @@ export async function render(request: Request, data: DataSource): Promise<Render
   const meta = site
     ? headTags(
         {
-          ...pageMeta(matches, site, status),
+          ...withSiteCard(pageMeta(matches, site, status), await siteCard(data), site),
           structuredData: pageStructuredData(matches, site, status),
         },
         site,

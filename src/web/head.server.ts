@@ -38,6 +38,11 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
         `<meta property="og:image:width" content="${meta.imageSize.width}">`,
         `<meta property="og:image:height" content="${meta.imageSize.height}">`,
       );
+    if (meta.imageAlt)
+      tags.push(
+        `<meta property="og:image:alt" content="${escapeHtml(meta.imageAlt)}">`,
+        `<meta name="twitter:image:alt" content="${escapeHtml(meta.imageAlt)}">`,
+      );
   }
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
   tags.push(...structuredDataTags(meta.structuredData ?? []));

@@ -9,10 +9,12 @@ export type SiteMeta = PublicSite['site'];
 export interface PageMeta {
   title: string;
   description?: string;
-  /** An image path on this site, e.g. /images/cover.svg. */
+  /** The link preview's image: a PNG or JPEG path on this site (social networks render no SVG). */
   image?: string;
   /** The image's size, for link previews that lay out before they load it. */
   imageSize?: { width: number; height: number };
+  /** What the image shows, for readers of a link preview who cannot see it. */
+  imageAlt?: string;
   type?: 'website' | 'article' | 'profile';
   noindex?: boolean;
   /** False: the page declares no address of its own (no canonical link, no og:url), as an error page. */

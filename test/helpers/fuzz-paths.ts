@@ -122,7 +122,9 @@ export const ROUTES: readonly ((r: FuzzRandom) => string)[] = [
   () => '/readyz',
   (r) => `/images/${mutated(r, ['cover.svg', 'nope.png'])}`,
   (r) => `/assets/${mutated(r, ['x.js'])}`,
-  () => '/favicon.svg',
+  () => '/favicon.ico',
+  () => '/manifest.webmanifest',
+  (r) => `/images/cards/${mutated(r, SLUGS)}.0123456789ab.png`,
   () => '/index.html',
   (r) => `/${mutated(r, SLUGS)}/${mutated(r, SLUGS)}`,
 ];

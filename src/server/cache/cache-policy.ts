@@ -41,7 +41,7 @@ const YEAR = 31_536_000;
 export const IMMUTABLE = `public, max-age=${YEAR}, immutable`;
 
 /**
- * The web build's files without a hash in their names (favicon, robots.txt): browsers and
+ * The web build's files without a hash in their names: browsers and
  * shared caches keep them an hour; a new build changes them rarely.
  */
 export const STATIC_FILE = 'public, max-age=3600';

@@ -1,9 +1,21 @@
+import { BRAND_ROUTES } from '../../shared/paths.js';
+
 /** Text made safe inside HTML elements and quoted attributes. */
 export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+/**
+ * The site's icons and manifest at the addresses that always answer with the current brand's
+ * (brand-images/), as index.html links them for the pages.
+ */
+export const ICON_LINKS = [
+  `<link rel="icon" href="${BRAND_ROUTES.favicon}" sizes="16x16 32x32 48x48">`,
+  `<link rel="apple-touch-icon" href="${BRAND_ROUTES.appleTouchIcon}">`,
+  `<link rel="manifest" href="${BRAND_ROUTES.manifest}">`,
+];
 
 /** A page the server writes without the web app (an error, a form's answer). */
 export interface SmallPage {
@@ -27,6 +39,7 @@ export interface SmallPage {
 export function smallPage(page: SmallPage): string {
   const head = [
     ...page.meta,
+    ...ICON_LINKS,
     `<title>${page.title}</title>`,
     ...page.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(page.look ? [page.look] : []),

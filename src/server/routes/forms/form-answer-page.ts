@@ -30,7 +30,6 @@ export function formAnswerPage(
     meta: [
       '<meta name="color-scheme" content="light dark">',
       '<meta name="robots" content="noindex">',
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ],
     title: `${escapeHtml(answer.heading)} · ${escapeHtml(look.siteTitle)}`,
     stylesheets: look.stylesheets,

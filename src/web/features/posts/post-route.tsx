@@ -1,6 +1,6 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../../components/ui/link.js';
-import { imagePath, pagePath } from '../../../shared/paths.js';
+import { pagePath } from '../../../shared/paths.js';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { dataSource, load } from '../../data/loader-data.js';
 import { htmlInPage } from '../../data/html-in-page.js';
@@ -31,8 +31,10 @@ export const handle: RouteHandle = {
   ...routeHandle<typeof loader>(({ post }, site) => ({
     title: `${post.title} · ${site.title}`,
     description: post.summary,
-    image: post.image_variants?.share?.url ?? imagePath(post.image),
-    imageSize: post.image_variants?.share ?? undefined,
+    // The cover's own 1200×630 file when it is a photo, else a card of the title (never an SVG).
+    image: post.share_image?.url,
+    imageSize: post.share_image,
+    imageAlt: post.image_variants?.share ? (post.image_alt ?? post.title) : post.title,
     type: 'article',
   })),
   // The body is often most of the page (a 16 KB post made a 58 KB page when sent twice).
