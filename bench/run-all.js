@@ -20,6 +20,7 @@ const scripts = [
   'search-scale.js',
   'import.js',
   'images.js',
+  'brand-images.js',
   'dev-reload.js',
   'cache-after-import.js',
   'workers.js',
