@@ -50,6 +50,12 @@ describe('deploy/Dockerfile', () => {
         expect(existsSync(source), `${source} of "${line}"`).toBe(true);
   });
 
+  it('has a font for the text of the link-preview cards it draws', () => {
+    expect(final.find((line) => line.startsWith('RUN apt-get'))).toMatch(
+      /install .*fonts-dejavu-core/,
+    );
+  });
+
   it('runs as a non-root user, checks /healthz, keeps its data in a volume', () => {
     const user = final.filter((line) => line.startsWith('USER ')).at(-1);
     expect(user).toBeDefined();
