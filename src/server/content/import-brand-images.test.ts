@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { stringify } from 'yaml';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manyPosts, siteFixture, writeContent } from '../../../test/helpers/content-fixture.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
+import { BrandFileStore } from '../brand-images/brand-file-store.js';
 import { BRAND_DIR, CARDS_DIR } from '../brand-images/brand-plan.js';
 import { ImportError, importContent } from './import.service.js';
 
@@ -91,7 +92,31 @@ describe.each(ENGINES)("the brand's images at import on %s", { timeout: 60_000 }
   it('a refused import removes what it drew', async () => {
     site({ accent: { light: '#6a1b9a' } });
     writeFileSync(join(dir, 'posts', 'broken.md'), '---\ntitle: [unclosed\n---\n');
-    await refusal();
-    expect(brandFiles()).toEqual([]);
+    const ensure = vi.spyOn(BrandFileStore.prototype, 'ensure');
+    try {
+      await refusal();
+      const written = (await Promise.all(ensure.mock.results.map((r) => r.value))).flat();
+      // The icon's five files and the site's card were drawn before the post was found broken.
+      expect(written).toHaveLength(6);
+      for (const path of written) expect(existsSync(path), path).toBe(false);
+      expect(brandFiles()).toEqual([]);
+    } finally {
+      ensure.mockRestore();
+    }
+  });
+
+  it("lays the logo on the site's card, drawn from its sanitized SVG", async () => {
+    const logo =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"><script>alert(1)</script><rect width="200" height="50" fill="#ff0000"/></svg>';
+    writeFileSync(join(dir, 'images', 'logo.svg'), logo);
+    site({ logo: 'logo.svg' });
+    await run();
+    const card = brandFiles().find((name) => name.startsWith('site.'))!;
+    const pixel = await sharp(join(imagesDir, BRAND_DIR, card))
+      .extract({ left: 240, top: 100, width: 1, height: 1 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect([...pixel]).toEqual([255, 0, 0]);
   });
 });
