@@ -2,6 +2,8 @@ import type { BrandConfig } from '../../shared/schemas/brand.js';
 import { brandAccentTokens } from './accent.js';
 import { SCHEMES, type Scheme } from './scheme-colors.js';
 import { servedFont } from './served-fonts.js';
+import { codeColouring } from '../content/markdown/code-colouring.js';
+import { codeThemesOf, isDefaultPair } from '../content/markdown/code-theme-sources.js';
 
 /** Custom properties as one `:root` rule, in the order given. */
 const rootRule = (tokens: Record<string, string>) =>
@@ -30,10 +32,19 @@ function fontCss(brand: BrandConfig | undefined): string[] {
 }
 
 /**
+ * The code themes' classes, which the posts were rendered with at the same import; none for the
+ * default ones, whose stylesheet is the app's own (code-theme.css).
+ */
+function codeCss(brand: BrandConfig | undefined): string[] {
+  const pair = codeThemesOf(brand?.code_theme);
+  return isDefaultPair(pair) ? [] : [codeColouring(pair).css];
+}
+
+/**
  * The brand's stylesheet: the design tokens it overrides, after app.css's, in both colour
- * schemes, and the faces of the font it serves. Empty for a brand that changes none (app.css's
- * own tokens, the demo's, stay).
+ * schemes, the faces of the font it serves and the colours of its code themes. Empty for a brand
+ * that changes none (app.css's own tokens, the demo's, stay).
  */
 export function brandCss(brand: BrandConfig | undefined): string {
-  return [...accentCss(brand), ...fontCss(brand)].join('\n');
+  return [...accentCss(brand), ...fontCss(brand), ...codeCss(brand)].join('\n');
 }

@@ -227,4 +227,45 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
       /:root\{--font:"JetBrains Mono Variable", [^;]*monospace;--mono:"JetBrains Mono Variable"/,
     );
   });
+
+  it('renders code again with the chosen themes at the next import, and styles their classes', async () => {
+    const codePost = (title: string) =>
+      `---\ntitle: ${title}\ncategory: news\nimage: cover.svg\ndate: 2026-01-02\n---\n\n` +
+      '```ts\nconst answer: number = 42; // the answer\nexport function ask(q: string) { return q; }\n```\n';
+    writeFileSync(join(contentDir, 'posts', 'code.md'), codePost('Code'));
+    await reimport(siteWith());
+    const spans = (html: string) =>
+      new Set([...html.matchAll(/<span class="([^"]+)">/g)].flatMap((m) => m[1]!.split(' ')));
+    const before = (await app.inject('/code')).body;
+    expect([...spans(before)].some((name) => /^c\d+$/.test(name))).toBe(true);
+    expect(inlineStyles(before).filter((css) => css !== appCss)).toEqual([]);
+
+    const themed = siteWith({ code_theme: { light: 'one-light', dark: 'dracula' } });
+    writeFileSync(join(contentDir, 'site.yaml'), stringify(themed));
+    const summary = await importContent(test.store, {
+      contentDir,
+      imagesDir: app.ctx.config.imagesDir,
+    });
+    await app.ctx.contentState.refresh();
+    // Every post is rendered again (its stored hash names the themes), none taken as unchanged.
+    expect(summary.unchanged).toBe(0);
+    const res = await app.inject('/code');
+    const used = spans(res.body);
+    expect([...used].some((name) => /^c\d+$/.test(name))).toBe(false);
+    expect([...used].filter((name) => /^[ld]\d+$/.test(name)).length).toBeGreaterThan(2);
+    const { brand } = pageLook(res);
+    for (const name of used)
+      if (/^[ld]\d+$/.test(name)) expect(brand).toContain(`.shiki .${name} {`);
+    expect(brand).toContain(
+      '@media (prefers-color-scheme: dark) {\n.prose pre.shiki { color: #f8f8f2; background: #282a36; }',
+    );
+    expectStrict(res);
+
+    // Imported again unchanged: nothing is rendered again.
+    const again = await importContent(test.store, {
+      contentDir,
+      imagesDir: app.ctx.config.imagesDir,
+    });
+    expect(again.created + again.updated).toBe(0);
+  });
 });

@@ -4,7 +4,7 @@ import { HtmlNesting } from './html-nesting.js';
 import { isImageFileName } from './image-names.js';
 import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
 import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
-import { startPost, writerExtensions } from './markdown/extensions.js';
+import { startPost, writerExtensions, type RenderOptions } from './markdown/extensions.js';
 
 /** GitHub-flavoured Markdown and what writers expect beyond it, one parser for the process. */
 const marked = new Marked({ gfm: true, async: false }, ...writerExtensions());
@@ -50,8 +50,8 @@ function lex(markdown: string): Token[] {
  * them. The body is lexed once for both jobs: lexing is most of the cost of an import's parse.
  * Throws MarkdownLimitError for emphasis or raw HTML nested too deeply.
  */
-export function renderMarkdown(markdown: string): RenderedMarkdown {
-  startPost(markdown);
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedMarkdown {
+  startPost(markdown, options);
   try {
     return render(markdown);
   } finally {

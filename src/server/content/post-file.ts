@@ -6,6 +6,8 @@ import { ImageFile, NonBlankText } from '../../shared/schemas/content-fields.js'
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import type { TocEntry } from '../../shared/schemas/api.js';
 import { renderMarkdown } from './markdown.js';
+import { isDefaultPair } from './markdown/code-theme-sources.js';
+import type { RenderOptions } from './markdown/extensions.js';
 import { readingStats } from './markdown/reading-stats.js';
 import { tableOfContents } from './markdown/toc.js';
 import { containerNestingProblems, MarkdownLimitError } from './nesting-limits.js';
@@ -84,8 +86,14 @@ export interface ParsedPost extends PostExtras {
 
 export { ContentFileError };
 
-export function sourceHash(raw: string): string {
-  return createHash('sha256').update(`${RENDER_VERSION}\n${raw}`).digest('hex');
+/**
+ * What a post's stored HTML was rendered from: its file and the rendering, itself and the site's
+ * options; the default code themes add nothing, so that their hashes stay as they were.
+ */
+export function sourceHash(raw: string, options: RenderOptions = {}): string {
+  const themes = options.codeThemes;
+  const code = themes && !isDefaultPair(themes) ? ` code ${themes.light} ${themes.dark}` : '';
+  return createHash('sha256').update(`${RENDER_VERSION}${code}\n${raw}`).digest('hex');
 }
 
 function summaryFrom(text: string): string {
@@ -101,6 +109,8 @@ export interface PostSource {
   path: string;
   /** When the file still hashes to this, it is not parsed again. */
   knownHash?: string;
+  /** The site's options of the render (site.yaml's code themes). */
+  render?: RenderOptions;
 }
 
 /** A loaded post file: its hash, and the parsed post unless the hash was already known. */
@@ -148,16 +158,16 @@ function readPostBytes(file: string, path: string): Buffer {
 }
 
 /** Reads, hashes and (unless unchanged) parses one post file; throws ContentFileError. */
-export function loadPostFile({ file, path, knownHash }: PostSource): LoadedPost {
+export function loadPostFile({ file, path, knownHash, render }: PostSource): LoadedPost {
   const raw = decodeContentText(readPostBytes(file, path), path);
-  const hash = sourceHash(raw);
-  return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw) };
+  const hash = sourceHash(raw, render);
+  return hash === knownHash ? { hash } : { hash, post: parsePostFile(path, raw, render) };
 }
 
 /** Parses, validates, renders and sanitizes one Markdown post; throws ContentFileError. */
-export function parsePostFile(file: string, raw: string): ParsedPost {
+export function parsePostFile(file: string, raw: string, render?: RenderOptions): ParsedPost {
   try {
-    return parseChecked(file, raw);
+    return parseChecked(file, raw, render);
   } catch (error) {
     // Under the nesting limits, as a net: a parser that still runs out of stack names the file.
     if (!(error instanceof RangeError)) throw error;
@@ -244,7 +254,7 @@ function publicationDate(file: string, date: string, lineOf: LineOf): Date {
   return publishedAt;
 }
 
-function parseChecked(file: string, raw: string): ParsedPost {
+function parseChecked(file: string, raw: string, render?: RenderOptions): ParsedPost {
   const { data, body, lineOf } = frontMatterOf(file, raw);
   const front = checkedFrontMatter(file, data, lineOf);
   const slug = front.slug ?? slugify(basename(file).replace(/\.(md|markdown)$/, ''));
@@ -258,7 +268,7 @@ function parseChecked(file: string, raw: string): ParsedPost {
   const firstLine = raw.endsWith(body) ? lineAt(raw, raw.length - body.length) : 1;
   const tooDeep = containerNestingProblems(body, firstLine);
   if (tooDeep.length) throw new ContentFileError(file, tooDeep);
-  const rendered = renderOrRefuse(file, body, firstLine);
+  const rendered = renderOrRefuse(file, body, firstLine, render);
   const html = sanitizePostHtml(rendered.html);
   const text = htmlToText(html);
   const { wordCount, readingMinutes } = readingStats(text, html);
@@ -281,9 +291,9 @@ function parseChecked(file: string, raw: string): ParsedPost {
   };
 }
 
-function renderOrRefuse(file: string, body: string, firstLine: number) {
+function renderOrRefuse(file: string, body: string, firstLine: number, render?: RenderOptions) {
   try {
-    return renderMarkdown(body);
+    return renderMarkdown(body, render);
   } catch (error) {
     if (!(error instanceof MarkdownLimitError)) throw error;
     // The place: where the text's first line is first found (Marked hands text on without its

@@ -4,7 +4,7 @@ import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js
 /**
  * The owner's brand in site.yaml (`brand:`, `links:`, `navigation:`): every field optional, each
  * with a default that looks finished (issue 34). Colours are checked for WCAG contrast by the
- * import (content/brand), not here: a schema cannot compute a ratio.
+ * import (server/brand/accent.ts), not here: a schema cannot compute a ratio.
  */
 
 /**
@@ -24,26 +24,46 @@ export const HexColor = Type.String({
   patternErrorMessage: 'not a colour; write it as #rrggbb, e.g. #0b5cad',
 });
 
-/** The type families the site serves itself (no request to another host); `system` by default. */
+/**
+ * The type families the site serves itself (no request to another host): `system` (the default,
+ * the platform's own, nothing downloaded), sans (Inter), serif (Source Serif 4), humanist (Source
+ * Sans 3), mono (JetBrains Mono, code's too).
+ */
 export const FONT_FAMILIES = ['system', 'sans', 'serif', 'humanist', 'mono'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 
-/** Shiki's bundled themes offered for code blocks, emitted as classes (no style attributes). */
+/**
+ * Shiki's bundled themes offered for code blocks, emitted as classes (no style attributes); the
+ * first of each list, GitHub's default themes, by default. Changing them re-renders every post at
+ * the next import.
+ */
 export const CODE_THEMES_LIGHT = [
+  'github-light-default',
   'github-light',
   'one-light',
   'solarized-light',
   'min-light',
   'vitesse-light',
+  'catppuccin-latte',
+  'rose-pine-dawn',
+  'gruvbox-light-medium',
+  'everforest-light',
 ] as const;
 export const CODE_THEMES_DARK = [
+  'github-dark-default',
   'github-dark',
+  'github-dark-dimmed',
   'one-dark-pro',
   'solarized-dark',
   'min-dark',
   'vitesse-dark',
   'nord',
   'dracula',
+  'catppuccin-mocha',
+  'rose-pine',
+  'gruvbox-dark-medium',
+  'everforest-dark',
+  'tokyo-night',
 ] as const;
 
 export const BrandConfig = Type.Object(
@@ -61,7 +81,9 @@ export const BrandConfig = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /** The site's type: `system` (the default), sans, serif, humanist or mono, served by the site. */
     font: Type.Optional(oneOf(FONT_FAMILIES)),
+    /** Shiki's themes for code blocks in each colour scheme; GitHub's default ones by default. */
     code_theme: Type.Optional(
       Type.Object(
         {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredSource } from '../content.repository.js';
+import type { SiteConfig } from '../../../shared/schemas/site-config.js';
 import type { ParsedPost, PostSource } from '../post-file.js';
 import { checkedPost, loadInOrder, sourceFor } from './parse.js';
 
@@ -54,6 +55,14 @@ describe('what each file is loaded with', () => {
       file: '/content/posts/same.md',
       path: 'posts/same.md',
       knownHash: 'h1',
+      render: { codeThemes: { light: 'github-light-default', dark: 'github-dark-default' } },
+    });
+  });
+
+  it("renders with site.yaml's code themes, GitHub's for a scheme it leaves out", () => {
+    const site = { brand: { code_theme: { dark: 'dracula' } } } as SiteConfig;
+    expect(sourceFor({ ...folder, site }, existing)('/content/posts/same.md').render).toEqual({
+      codeThemes: { light: 'github-light-default', dark: 'dracula' },
     });
   });
 

@@ -8,6 +8,7 @@ import {
 } from '../post-file.js';
 import { SITE_CONFIG_FILE } from '../site-config.js';
 import type { ContentFolder } from './folder.js';
+import { codeThemesOf } from '../markdown/code-theme-sources.js';
 import { relative } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 
@@ -41,9 +42,12 @@ export interface Loading {
  * skipped unchanged, which needs everything it refers to to be still as stored too.
  */
 export function sourceFor(
-  folder: Pick<ContentFolder, 'dir' | 'categorySlugs' | 'availableImages'>,
+  folder: Pick<ContentFolder, 'dir' | 'categorySlugs' | 'availableImages'> &
+    Partial<Pick<ContentFolder, 'site'>>,
   existing: Map<string, StoredSource>,
 ): (file: string) => PostSource {
+  // A change of the code themes changes every post's hash: each is rendered with the new ones.
+  const render = { codeThemes: codeThemesOf(folder.site?.brand?.code_theme) };
   return (file) => {
     const path = relative(folder.dir, file);
     const before = existing.get(path);
@@ -51,7 +55,12 @@ export function sourceFor(
       before &&
       folder.categorySlugs.has(before.category) &&
       folder.availableImages.has(before.image);
-    return { file, path, knownHash: stillValid ? (before.hash ?? undefined) : undefined };
+    return {
+      file,
+      path,
+      knownHash: stillValid ? (before.hash ?? undefined) : undefined,
+      render,
+    };
   };
 }
 

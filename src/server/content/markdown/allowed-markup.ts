@@ -59,13 +59,14 @@ export const FEATURE_ATTRIBUTES: Record<string, string[]> = {
 };
 
 /**
- * Classes by element. Code tokens: `c1`… (colours of code-theme.ts; its test checks they match)
- * and `fi fb fu fs` (font styles).
+ * Classes by element. Code tokens: `c1`… (colours of code-theme.ts), `l1`… and `d1`… (the light
+ * and dark palettes of code-palette.ts; their tests check they match) and `fi fb fu fs` (font
+ * styles).
  */
 export const FEATURE_CLASSES: Record<string, Array<string | RegExp>> = {
   pre: ['shiki'],
   code: ['math-error'],
-  span: [/^c[1-9]\d?$/, 'fi', 'fb', 'fu', 'fs'],
+  span: [/^[cld][1-9]\d?$/, 'fi', 'fb', 'fu', 'fs'],
   div: [
     'heading',
     'math-display',

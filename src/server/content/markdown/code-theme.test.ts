@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CLASSES } from './allowed-markup.js';
 import { CODE_THEME_CSS_FILE, formattedCodeThemeCss } from './code-theme-css.js';
-import { BACKGROUND, codeTheme, contrast, FONT_STYLE_CLASSES } from './code-theme.js';
+import { BACKGROUND, codeTheme, FONT_STYLE_CLASSES } from './code-theme.js';
+import { contrast } from './code-theme-sources.js';
 
 describe('the code theme', () => {
   it('is committed as generated (npx tsx scripts/write-code-theme-css.ts)', async () => {

@@ -1,43 +1,44 @@
-import { createRequire } from 'node:module';
 import type { ThemeRegistrationRaw } from 'shiki/core';
+import {
+  DEFAULT_CODE_THEMES,
+  DEFAULT_STAND_IN,
+  foregroundOf,
+  isDefaultPair,
+  readable,
+  StandIns,
+  standInTheme,
+  themeSource,
+  type CodeThemePair,
+  type ThemeRule,
+} from './code-theme-sources.js';
 
 /**
- * Code colours as classes: the page's CSP forbids style attributes. GitHub's light and dark
- * default themes share their rules one for one, so a token is coloured by the same rule in both:
- * one tokenization with a theme whose colours stand for those rules' (light, dark) pairs gives
- * each token a class, and the stylesheet (code-theme.css, from `codeThemeCss`) colours each class
- * for the light and the dark scheme. The classes come from the themes alone, not from any post.
+ * Code colours as classes: the page's CSP forbids style attributes. Where a light and a dark
+ * theme share their rules one for one (GitHub's two default themes, and most families' light and
+ * dark), a token is coloured by the same rule in both: one tokenization with a theme whose
+ * colours stand for those rules' (light, dark) pairs gives each token a class `c<n>`, and the
+ * stylesheet colours each class for the light and the dark scheme. The classes come from the
+ * themes alone, not from any post. Other pairs take a palette per scheme (code-palette.ts).
  */
-const require = createRequire(import.meta.url);
-const LIGHT = 'github-light-default';
-const DARK = 'github-dark-default';
 
-/** The blocks' backgrounds, GitHub's own for code: every colour is made readable on them. */
-export const BACKGROUND = { light: '#f6f8fa', dark: '#161b22' };
-/** WCAG AA for normal text. */
-const MIN_CONTRAST = 4.5;
-/** The colour of tokens in the text's own colour. */
-const DEFAULT_STAND_IN = '#ffffff';
-
+/** The blocks' backgrounds of the default themes, GitHub's own for code. */
+export const BACKGROUND = {
+  light: themeSource(DEFAULT_CODE_THEMES.light).background,
+  dark: themeSource(DEFAULT_CODE_THEMES.dark).background,
+};
 export interface CodeClass {
   name: string;
   light: string;
   dark: string;
 }
 
-/** Font styles, as shiki's bit flags: the two themes agree on them. */
+/** Font styles, as shiki's bit flags. */
 export const FONT_STYLE_CLASSES: ReadonlyArray<[bit: number, name: string, css: string]> = [
   [1, 'fi', 'font-style: italic'],
   [2, 'fb', 'font-weight: bold'],
   [4, 'fu', 'text-decoration: underline'],
   [8, 'fs', 'text-decoration: line-through'],
 ];
-
-type Rule = { scope?: string | string[]; settings: { foreground?: string; fontStyle?: string } };
-type Theme = { colors: Record<string, string>; tokenColors: Rule[] };
-
-const loadTheme = (name: string) =>
-  (require(`@shikijs/themes/${name}`) as { default: Theme }).default;
 
 /** The theme shiki tokenizes with, and the class each of its stand-in colours means. */
 export interface CodeTheme {
@@ -46,70 +47,82 @@ export interface CodeTheme {
   classOf: Map<string, string>;
   classes: CodeClass[];
   foreground: { light: string; dark: string };
+  background: { light: string; dark: string };
 }
 
-let built: CodeTheme | undefined;
+const scopeKey = (rule: ThemeRule) => JSON.stringify(rule.scope ?? null);
 
-export function codeTheme(): CodeTheme {
-  if (built) return built;
-  const light = loadTheme(LIGHT);
-  const dark = loadTheme(DARK);
-  const fgLight = light.colors['editor.foreground']!.toLowerCase();
-  const fgDark = dark.colors['editor.foreground']!.toLowerCase();
-  const pairs = new Map<string, CodeClass>();
-  const standIns = new Map<string, string>();
-  const classOf = new Map<string, string>();
-  const tokenColors = light.tokenColors.map((rule, i) => {
-    const lightFg = rule.settings.foreground?.toLowerCase();
-    const darkFg = dark.tokenColors[i]?.settings.foreground?.toLowerCase();
+/** Whether two themes list the same rules in the same order, with the same font styles. */
+export function rulesAlign(pair: CodeThemePair): boolean {
+  const light = themeSource(pair.light).rules;
+  const dark = themeSource(pair.dark).rules;
+  return (
+    light.length === dark.length &&
+    light.every(
+      (rule, i) =>
+        scopeKey(rule) === scopeKey(dark[i]!) &&
+        (rule.settings.fontStyle ?? '') === (dark[i]!.settings.fontStyle ?? ''),
+    )
+  );
+}
+
+const built = new Map<string, CodeTheme>();
+
+/** The paired classes of two themes whose rules align (`rulesAlign`); GitHub's by default. */
+export function codeTheme(pair: CodeThemePair = DEFAULT_CODE_THEMES): CodeTheme {
+  const key = `${pair.light} ${pair.dark}`;
+  let theme = built.get(key);
+  if (!theme) {
+    theme = pairedTheme(pair);
+    built.set(key, theme);
+  }
+  return theme;
+}
+
+function pairedTheme(pair: CodeThemePair): CodeTheme {
+  const light = themeSource(pair.light);
+  const dark = themeSource(pair.dark);
+  const classes: CodeClass[] = [];
+  const standIns = new StandIns();
+  const tokenColors = light.rules.map((rule, i) => {
+    const lightFg = foregroundOf(rule);
+    const darkFg = foregroundOf(dark.rules[i]);
     if (!lightFg || !darkFg) return { scope: rule.scope, settings: { ...rule.settings } };
     // The text's own colour in both schemes needs no class.
-    if (lightFg === fgLight && darkFg === fgDark)
+    if (lightFg === light.foreground && darkFg === dark.foreground)
       return { scope: rule.scope, settings: { ...rule.settings, foreground: DEFAULT_STAND_IN } };
-    const key = `${lightFg}/${darkFg}`;
-    if (!pairs.has(key)) {
-      const name = `c${pairs.size + 1}`;
-      pairs.set(key, {
-        name,
-        light: readable(lightFg, BACKGROUND.light),
-        dark: readable(darkFg, BACKGROUND.dark),
+    const foreground = standIns.of(`${lightFg}/${darkFg}`, (n) => {
+      classes.push({
+        name: `c${n}`,
+        light: readable(lightFg, light.background),
+        dark: readable(darkFg, dark.background),
       });
-      const standIn = `#0000${pairs.size.toString(16).padStart(2, '0')}`;
-      standIns.set(key, standIn);
-      classOf.set(standIn, name);
-    }
-    return { scope: rule.scope, settings: { ...rule.settings, foreground: standIns.get(key) } };
+      return `c${n}`;
+    });
+    return { scope: rule.scope, settings: { ...rule.settings, foreground } };
   });
-  built = {
-    theme: {
-      name: 'postfolio-code',
-      type: 'light',
-      fg: DEFAULT_STAND_IN,
-      bg: '#000000',
-      settings: tokenColors,
-    } as ThemeRegistrationRaw,
-    classOf,
-    classes: [...pairs.values()],
+  const name = isDefaultPair(pair) ? 'postfolio-code' : `postfolio-code ${pair.light} ${pair.dark}`;
+  return {
+    theme: standInTheme(name, 'light', tokenColors),
+    classOf: standIns.classOf,
+    classes,
     foreground: {
-      light: readable(fgLight, BACKGROUND.light),
-      dark: readable(fgDark, BACKGROUND.dark),
+      light: readable(light.foreground, light.background),
+      dark: readable(dark.foreground, dark.background),
     },
+    background: { light: light.background, dark: dark.background },
   };
-  return built;
 }
 
-/** The stylesheet of the classes (unformatted; the script and its test format it alike). */
-export function codeThemeCss(): string {
-  const { classes, foreground } = codeTheme();
+/** The stylesheet of a paired theme's classes, unformatted. */
+export function pairedThemeRules(theme: CodeTheme): string {
   const rules = (scheme: 'light' | 'dark') =>
     [
       // As specific as the prose's own `pre` rule, and after it.
-      `.prose pre.shiki { color: ${foreground[scheme]}; background: ${BACKGROUND[scheme]}; }`,
-      ...classes.map((c) => `.shiki .${c.name} { color: ${c[scheme]}; }`),
+      `.prose pre.shiki { color: ${theme.foreground[scheme]}; background: ${theme.background[scheme]}; }`,
+      ...theme.classes.map((c) => `.shiki .${c.name} { color: ${c[scheme]}; }`),
     ].join('\n');
   return [
-    "/* Generated by scripts/write-code-theme-css.ts from GitHub's light and dark default themes",
-    '   (src/server/content/markdown/code-theme.ts): do not edit. */',
     rules('light'),
     ...FONT_STYLE_CLASSES.map(([, name, css]) => `.shiki .${name} { ${css}; }`),
     `@media (prefers-color-scheme: dark) {\n${rules('dark')}\n}`,
@@ -117,31 +130,11 @@ export function codeThemeCss(): string {
   ].join('\n');
 }
 
-function channel(hex: string, i: number): number {
-  const v = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-  return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-}
-const luminance = (hex: string) =>
-  0.2126 * channel(hex, 0) + 0.7152 * channel(hex, 1) + 0.0722 * channel(hex, 2);
-/** WCAG's contrast ratio of two colours (#rrggbb). */
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-const hex = (rgb: number[]) =>
-  `#${rgb.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
-
-/**
- * The colour, moved towards black (light background) or white (dark) in small steps until it
- * reads at WCAG AA on the block's background: a few of GitHub's greys and diff colours do not.
- */
-function readable(color: string, background: string): string {
-  const full =
-    color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join('')}` : color.slice(0, 7);
-  const target = luminance(background) > 0.5 ? 0 : 255;
-  const rgb = [0, 1, 2].map((i) => parseInt(full.slice(1 + i * 2, 3 + i * 2), 16));
-  let out = full;
-  for (let step = 0; step <= 20 && contrast(out, background) < MIN_CONTRAST; step += 1)
-    out = hex(rgb.map((v) => v + ((target - v) * step) / 20));
-  return out;
+/** The default themes' stylesheet, code-theme.css (unformatted; the script and its test format it alike). */
+export function codeThemeCss(): string {
+  return [
+    "/* Generated by scripts/write-code-theme-css.ts from GitHub's light and dark default themes",
+    '   (src/server/content/markdown/code-theme.ts): do not edit. */',
+    pairedThemeRules(codeTheme()),
+  ].join('\n');
 }

@@ -2,7 +2,8 @@ import type { MarkedExtension, Tokens } from 'marked';
 import markedAlert from 'marked-alert';
 import markedFootnote from 'marked-footnote';
 import { headingRenderer, resetHeadingIds } from './headings.js';
-import { highlightCode } from './highlight.js';
+import type { CodeThemePair } from './code-theme-sources.js';
+import { highlightCode, useCodeThemes } from './highlight.js';
 import { mathBlock, mathInline, startMath } from './math.js';
 
 /** GitHub's five alerts, with their titles as text: no inline SVG icons (the CSS marks them). */
@@ -35,8 +36,14 @@ export function writerExtensions(): MarkedExtension[] {
   ];
 }
 
-/** Before each post: per-post state of the extensions starts afresh. */
-export function startPost(markdown: string): void {
+/** What a render takes from the site besides the post: the themes of its code. */
+export interface RenderOptions {
+  codeThemes?: CodeThemePair;
+}
+
+/** Before each post: per-post state of the extensions starts afresh, with the site's options. */
+export function startPost(markdown: string, options: RenderOptions = {}): void {
   resetHeadingIds();
   startMath(markdown);
+  useCodeThemes(options.codeThemes);
 }

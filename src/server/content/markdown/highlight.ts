@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { HighlighterCore, LanguageRegistration } from 'shiki/core';
-import { codeTheme, FONT_STYLE_CLASSES } from './code-theme.js';
+import { codeColouring } from './code-colouring.js';
+import { DEFAULT_CODE_THEMES, type CodeThemePair } from './code-theme-sources.js';
 import { grammarOf } from './languages.js';
 
 /**
@@ -16,6 +17,18 @@ const MAX_LINE_CHARS = 2_000;
 
 let highlighter: HighlighterCore | undefined;
 const loaded = new Set<string>();
+const loadedThemes = new Set<string>();
+
+/** The themes code is coloured with in the render under way (`useCodeThemes`). */
+let colouring = codeColouring(DEFAULT_CODE_THEMES);
+
+/**
+ * Sets the themes of the code of the posts rendered from now on (site.yaml's `brand.code_theme`):
+ * set before each post's render (markdown/extensions.ts `startPost`), as the render is synchronous.
+ */
+export function useCodeThemes(pair: CodeThemePair = DEFAULT_CODE_THEMES): void {
+  colouring = codeColouring(pair);
+}
 
 function load(grammar: string): HighlighterCore {
   if (!highlighter) {
@@ -23,13 +36,18 @@ function load(grammar: string): HighlighterCore {
     const { createJavaScriptRegexEngine } =
       require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
     highlighter = createHighlighterCoreSync({
-      themes: [codeTheme().theme],
+      themes: [],
       langs: [],
       // Oniguruma's WebAssembly can only be started asynchronously; JavaScript's own regular
       // expressions, into which this engine translates the grammars, run every grammar used here.
       engine: createJavaScriptRegexEngine(),
     });
   }
+  for (const theme of colouring.themes)
+    if (!loadedThemes.has(theme.name!)) {
+      highlighter.loadThemeSync(theme);
+      loadedThemes.add(theme.name!);
+    }
   if (!loaded.has(grammar)) {
     const { default: registrations } = require(`@shikijs/langs/${grammar}`) as {
       default: LanguageRegistration[];
@@ -45,16 +63,6 @@ const escapeHtml = (text: string) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
   );
 
-/** The CSS classes of a token: its colour's (none for the default) and its font style's. */
-function tokenClasses(color: string | undefined, fontStyle: number | undefined): string {
-  const names: string[] = [];
-  const colorClass = color && codeTheme().classOf.get(color.toLowerCase());
-  if (colorClass) names.push(colorClass);
-  if (fontStyle)
-    for (const [bit, name] of FONT_STYLE_CLASSES) if (fontStyle & bit) names.push(name);
-  return names.join(' ');
-}
-
 /**
  * A fenced block as HTML: `<pre class="shiki">` with a class on each token when its language is
  * known, else plain as Marked writes it. Never throws for the code or the language.
@@ -65,9 +73,8 @@ export function highlightCode(code: string, language: string): string {
   const plain = `<pre><code${langClass}>${escapeHtml(code)}\n</code></pre>\n`;
   const grammar = grammarOf(lang);
   if (!grammar || code.length > MAX_CODE_CHARS) return plain;
-  const lines = load(grammar).codeToTokensBase(code, {
+  const lines = colouring.tokenize(load(grammar), code, {
     lang: grammar,
-    theme: 'postfolio-code',
     tokenizeMaxLineLength: MAX_LINE_CHARS,
     // No time limit: a line cut short when the clock ran out (a grammar's expressions are compiled
     // on first use, slowly on a busy machine) would store different HTML for the same post.
@@ -78,14 +85,13 @@ export function highlightCode(code: string, language: string): string {
     if (i > 0) html += '\n';
     // Neighbours of one class become one span: the tokenizer splits more finely than it colours.
     let open = '';
-    for (const token of line) {
-      const classes = tokenClasses(token.color, token.fontStyle);
+    for (const { content, classes } of line) {
       if (classes !== open) {
         if (open) html += '</span>';
         if (classes) html += `<span class="${classes}">`;
         open = classes;
       }
-      html += escapeHtml(token.content);
+      html += escapeHtml(content);
     }
     if (open) html += '</span>';
   }
