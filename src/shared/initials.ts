@@ -1,7 +1,7 @@
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** The first `count` user-perceived characters of `text` (an accented letter or emoji stays whole). */
-const firstGraphemes = (text: string, count: number) =>
+export const firstGraphemes = (text: string, count: number) =>
   [...graphemes.segment(text)]
     .slice(0, count)
     .map((part) => part.segment)

@@ -1,12 +1,6 @@
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomically } from '../content/image-publication.js';
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
+import { exists, writeAtomically } from '../content/image-publication.js';
 
 /**
  * The brand's drawn files on disk, in folders of IMAGES_DIR, named by the hash of what they are

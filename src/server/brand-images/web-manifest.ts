@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
+import { firstGraphemes } from '../../shared/initials.js';
 import type { BrandLook } from './brand-look.js';
 
 /** The icons a manifest names: their URLs (content-addressed, cached a year). */
@@ -11,18 +12,13 @@ export interface ManifestIcons {
 /** How long a home screen's name may be before launchers cut it (Chrome's guidance). */
 const SHORT_NAME_MAX = 12;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const length = (text: string) => [...graphemes.segment(text)].length;
+const fits = (text: string) => firstGraphemes(text, SHORT_NAME_MAX) === text;
 
 /** The site's title when it fits under an icon, else its first word, else the title's start. */
 export function shortName(title: string): string {
-  if (length(title) <= SHORT_NAME_MAX) return title;
+  if (fits(title)) return title;
   const first = title.split(/\s+/)[0]!;
-  if (length(first) <= SHORT_NAME_MAX) return first;
-  return [...graphemes.segment(title)]
-    .slice(0, SHORT_NAME_MAX)
-    .map((part) => part.segment)
-    .join('');
+  return fits(first) ? first : firstGraphemes(title, SHORT_NAME_MAX);
 }
 
 /**

@@ -63,7 +63,8 @@ export interface PrepareOptions {
 
 const FORMAT: Record<string, ImageFormat> = { '.gif': 'gif', '.svg': 'svg' };
 
-const exists = (path: string) =>
+/** Whether a file (or folder) is at `path`. */
+export const exists = (path: string) =>
   stat(path).then(
     () => true,
     () => false,
