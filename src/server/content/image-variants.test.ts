@@ -10,6 +10,7 @@ import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/
 import { SOURCES_DIR } from './image-publication.js';
 import { ImagesRepository } from './images.repository.js';
 import { ImportError, importContent } from './import.service.js';
+import { BRAND_DIR } from '../brand-images/brand-plan.js';
 
 // sharp's work is slow on a busy test machine: these tests take their time.
 describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }, (engine) => {
@@ -25,9 +26,10 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
 
   const records = () => new ImagesRepository(test.store.db).all();
   const record = async (name: string) => (await records()).find((r) => r.name === name)!;
+  // The images' files; the brand's drawings have a folder of their own (brand-images/).
   const served = () =>
     readdirSync(imagesDir)
-      .filter((f) => !f.startsWith('.'))
+      .filter((f) => !f.startsWith('.') && f !== BRAND_DIR)
       .sort();
   const run = () => importContent(test.store, { contentDir: dir, imagesDir });
 

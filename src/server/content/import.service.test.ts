@@ -30,6 +30,7 @@ import { parseSearchText } from '../posts/search/search-query.js';
 import { createPostSearch } from '../posts/search/search.js';
 import { ImportError, importContent, type ImportOptions } from './import.service.js';
 import { pagePath } from '../../shared/paths.js';
+import { BRAND_DIR } from '../brand-images/brand-plan.js';
 
 const GOOD: FixturePost[] = [
   ...manyPosts(3, 'news', 'story'),
@@ -516,7 +517,8 @@ describe.each(ENGINES)('content import on %s', (engine) => {
       const summary = await importContent(t.store, opts);
       expect(summary.images).toBe(3);
       // Served under names of their hash (originals kept apart, in a dot folder).
-      const served = readdirSync(imagesDir).filter((f) => !f.startsWith('.'));
+      // The brand's drawings (brand-images/) have a folder of their own.
+      const served = readdirSync(imagesDir).filter((f) => !f.startsWith('.') && f !== BRAND_DIR);
       expect(served.sort()).toEqual([
         expect.stringMatching(/^cover\.[0-9a-f]{12}\.svg$/),
         expect.stringMatching(/^diagram\.[0-9a-f]{12}\.svg$/),
