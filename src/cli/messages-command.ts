@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ContactMessage } from '../server/contact/contact-messages.repository.js';
 import { deleteMessages, listMessages, markMessages } from '../server/contact/inbox.service.js';
+import { printable } from './printable.js';
 import { siteOption, useSite } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
@@ -37,14 +38,6 @@ export function parseIds(texts: string[]): number[] {
     return id;
   });
 }
-
-/**
- * Visitor text made safe for a terminal: escape sequences could otherwise move the cursor,
- * rewrite earlier lines or set the window title of whoever reads the inbox.
- */
-const printable = (text: string) =>
-  // eslint-disable-next-line no-control-regex -- the controls are what is replaced
-  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\uFFFD');
 
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 

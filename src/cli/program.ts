@@ -13,6 +13,7 @@ import { addPreviewCommand } from './preview-command.js';
 import { addRestoreCommand } from './restore-command.js';
 import { addSeedCommand } from './seed-command.js';
 import { addServeCommand } from './serve-command.js';
+import { addStatsCommand } from './stats-command.js';
 import { isPrintedOutput, UsageError, usageLine } from './usage.js';
 
 const ENVIRONMENT = `
@@ -27,7 +28,9 @@ shows them and where each came from. The names are the same in both:
   SMTP_URL, CONTACT_NOTIFY_TO, CONTACT_NOTIFY_FROM (mail for each contact message)
   serve: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
   OVERLOAD_MAX_DELAY_MS, OVERLOAD_MAX_IN_FLIGHT, CACHE_MAX_AGE, CACHE_S_MAXAGE,
-  CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB (docs/configuration.md)
+  CACHE_STALE_WHILE_REVALIDATE, API_CACHE_MB, PAGE_CACHE_MB,
+  ANALYTICS (on), ANALYTICS_FLUSH_SECONDS, ANALYTICS_HOURLY_DAYS, ANALYTICS_DAILY_DAYS,
+  ANALYTICS_RETENTION_DAYS, ANALYTICS_BEACON (docs/configuration.md, docs/analytics.md)
 `;
 
 /** The version of package.json, two folders up from src/cli and from dist/cli alike. */
@@ -58,6 +61,7 @@ const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   addConfigCommand,
   addMessagesCommand,
   addPreviewCommand,
+  addStatsCommand,
 ];
 
 /** Each command turns Commander's errors into one line of its own (its name is in the line). */

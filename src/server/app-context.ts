@@ -9,6 +9,7 @@ import type { Clock } from './schedule/clock.js';
 import type { PublicationSchedule } from './schedule/publication-schedule.js';
 import type { PreviewService } from './preview/preview.service.js';
 import type { SiteLook, SiteLooks } from './brand/site-look.js';
+import type { Analytics } from './analytics/analytics.service.js';
 
 /** The services every route reaches through `app.ctx`. */
 export interface AppContext {
@@ -44,6 +45,8 @@ export interface AppContext {
   readonly look: SiteLook;
   /** CSP hashes ('sha256-…') of the stylesheets pages inline: the app's and the brand's. */
   readonly inlineStyleHashes: readonly string[];
+  /** What the answers count (analytics/); absent with ANALYTICS=off. */
+  analytics: Analytics | undefined;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,12 @@ import cluster from 'node:cluster';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { ServerConfig } from './config.js';
 import { changeSince, ContentStateWatcher } from './content-state/content-state.js';
@@ -12,6 +17,8 @@ import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
 import { ErrorAnswers } from './http/error-answer.js';
 import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
 import { FrontDoor } from './http/front/front-door.js';
+import { trustOf } from './http/client-address.js';
+import { createAnalytics } from './analytics/analytics.service.js';
 import { dropStale } from './cache/invalidation.js';
 import { createCaches } from './cache/server-caches.js';
 import { errorHandlers } from './plugins/error-handlers.js';
@@ -47,9 +54,6 @@ import { BrandImages } from './brand-images/brand-images.service.js';
 import { brandImageRoutes } from './brand-images/brand-image-routes.js';
 import { postsWithImages } from './images/posts-with-images.js';
 
-/** Trusts the socket's peer and the proxies before it, `hops` in all: the client is the next address. */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 export interface BuildAppOptions {
   config: ServerConfig;
   store: Store;
@@ -78,9 +82,8 @@ function createServer(
     logger: logger ?? false,
     // The front door writes one debug line per request, cached or not.
     logController: new LogController({ disableRequestLogging: true }),
-    // A hop count trusts the nearest proxies (Fastify's own number option trusts none).
-    trustProxy:
-      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // The front door reads client addresses with the same function (http/client-address.ts).
+    trustProxy: trustOf(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Slugs and search text may be long; the schema limits still apply to each parameter.
     routerOptions: { maxParamLength: 8192 },
@@ -96,7 +99,7 @@ function createServer(
  * The services of `app.ctx`. A change of the content, or of what is visible of it (a scheduled
  * post going live), drops what was derived from the posts (cache/invalidation.ts).
  */
-function createContext(options: BuildAppOptions): AppContext {
+function createContext(options: BuildAppOptions, log: FastifyBaseLogger): AppContext {
   const { config, store } = options;
   const clock = options.clock ?? systemClock;
   const repository = new PostsRepository(store.db, clock);
@@ -142,11 +145,12 @@ function createContext(options: BuildAppOptions): AppContext {
     },
     looks: new SiteLooks(),
     get look() {
-      return ctx.looks.of(ctx.contentState.state.site);
+      return ctx.looks.of(ctx.contentState.state);
     },
     get inlineStyleHashes() {
       return ctx.look.styleHashes;
     },
+    analytics: createAnalytics(config, store.db, clock, log),
   };
   ctx.contentState.onChange((state, previous) => {
     // An import that changed posts alone: the answers and what was derived from the posts that
@@ -210,13 +214,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // log (http/front/front-door.ts states its contract).
   const front: FrontDoor = new FrontDoor(options.config.http, answers, options.drainClock);
   const app = createServer(options.config, front, answers, options.logger);
-  const ctx = createContext(options);
+  const ctx = createContext(options, app.log);
   app.decorate('ctx', ctx);
   front.ctx = ctx;
   await ctx.contentState.start();
   await ctx.schedule.start();
+  ctx.analytics?.start();
   app.addHook('onClose', async () => {
     ctx.schedule.stop();
+    // After the drain: the answers of every request are counted, and written now.
+    await ctx.analytics?.stop();
     await ctx.contentState.stop();
   });
   // Closing drains first: requests in flight and on open connections are answered.

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { contactMailConfig, type ContactMailConfig } from './contact/mail-config.js';
 import type { CachePolicyConfig } from './cache/cache-policy.js';
+import type { AnalyticsConfig } from './analytics/analytics-config.js';
 import type { FrontDoorConfig } from './http/front/front-door.js';
 import {
   defaultOf,
@@ -47,6 +48,8 @@ export interface ServerConfig {
   cachePolicy: CachePolicyConfig;
   /** Bounds of the two response caches, in bytes. */
   cacheBytes: { api: number; pages: number };
+  /** What the server counts of its answers, and how long it keeps the counts (analytics/). */
+  analytics: AnalyticsConfig;
 }
 
 export { ConfigError };
@@ -71,7 +74,7 @@ const OFF = /^(|0|false|no|off)$/i;
 
 /** A switch: on (1, true, yes, on) or off (unset, 0, false, no, off); anything else is refused. */
 function flag(env: NodeJS.ProcessEnv, name: SettingName): boolean {
-  const raw = (env[name] ?? '').trim();
+  const raw = (value(env, name) ?? '').trim();
   if (ON.test(raw)) return true;
   if (OFF.test(raw)) return false;
   throw new ConfigError(
@@ -234,6 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cacheBytes: {
       api: integer(env, 'API_CACHE_MB') * MB,
       pages: integer(env, 'PAGE_CACHE_MB') * MB,
+    },
+    analytics: {
+      enabled: flag(env, 'ANALYTICS'),
+      flushMs: integer(env, 'ANALYTICS_FLUSH_SECONDS') * 1000,
+      hourlyDays: integer(env, 'ANALYTICS_HOURLY_DAYS'),
+      dailyDays: integer(env, 'ANALYTICS_DAILY_DAYS'),
+      retentionDays: integer(env, 'ANALYTICS_RETENTION_DAYS'),
+      beacon: flag(env, 'ANALYTICS_BEACON'),
     },
   };
 }

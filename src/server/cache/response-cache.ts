@@ -13,6 +13,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   /** What of the content it shows (`Produced.shows`). */
   shows: readonly string[] | undefined;
+  /** A search's answer: the posts it found (`Produced.found`), which the analytics count. */
+  found: number | undefined;
   /** Compressed forms, made on the first request that accepts them. */
   br?: Buffer;
   /** True once `br` is the form kept for repeated answers (FIRST_BROTLI, KEPT_BROTLI). */
@@ -37,6 +39,8 @@ export interface Produced {
   shows?: readonly string[];
   /** False keeps the response out of the cache (e.g. a 404 for an arbitrary URL). */
   cacheable?: boolean;
+  /** A search's answer: how many posts it found, all pages together. */
+  found?: number;
 }
 
 /** Smaller bodies gain less from compression than the header costs. */
@@ -194,6 +198,7 @@ export class ResponseCache {
       contentType: produced.contentType,
       headers: produced.headers ?? {},
       shows: produced.shows,
+      found: produced.found,
       br: undefined,
       brKept: false,
       gzip: undefined,

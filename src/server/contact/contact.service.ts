@@ -8,6 +8,8 @@ export class ContactService {
   constructor(
     private readonly store: Store,
     readonly notifier: ContactNotifier,
+    /** Told of each message stored (the analytics count it). */
+    private readonly onReceived: () => void = () => {},
   ) {}
 
   /**
@@ -19,6 +21,7 @@ export class ContactService {
     const id = await new ContactMessagesRepository(this.store.db).insert({ ...body, created_at });
     const message: ContactMessage = { ...body, id, created_at, read_at: null };
     this.notifier.notify(message);
+    this.onReceived();
     return message;
   }
 }

@@ -17,6 +17,8 @@ import { cardIndexes } from './migrations/013-card-indexes.js';
 import { textOnlyVersions } from './migrations/014-text-only-versions.js';
 import { textEditedPosts } from './migrations/015-text-edited-posts.js';
 import { contentChanges } from './migrations/016-content-changes.js';
+import { analytics } from './migrations/017-analytics.js';
+import { themeStylesheet } from './migrations/018-theme-stylesheet.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -37,6 +39,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '014-text-only-versions': textOnlyVersions(),
     '015-text-edited-posts': textEditedPosts(),
     '016-content-changes': contentChanges(),
+    '017-analytics': analytics(engine),
+    '018-theme-stylesheet': themeStylesheet(),
   };
 }
 

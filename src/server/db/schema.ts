@@ -55,6 +55,8 @@ export interface ContentStateTable {
   changed_since: number | null;
   /** With `changed_since`: what the import changed of the posts (a ContentChange as JSON). */
   change_json: string | null;
+  /** The site folder's theme.css, written by import; null without one (018). */
+  theme_css: string | null;
   updated_at: string;
 }
 
@@ -126,6 +128,37 @@ export interface PreviewSecretsTable {
   created_at: string;
 }
 
+/**
+ * A count of the analytics for one period (`2026-05-04T13`, `2026-05-04` or `2026-05`), kind,
+ * path and value; every process adds its batches to it (analytics/analytics.repository.ts).
+ */
+export interface AnalyticsCountsTable {
+  id: Generated<number>;
+  period: string;
+  /** What is counted (analytics/count-kinds.ts): views, visitors, referrers, searches… */
+  kind: string;
+  /** The page counted, '' for the whole site. */
+  path: string;
+  /** What of it: a referrer's host, a search's words, a device class; '' for none. */
+  value: string;
+  count: number;
+  /** A maximum seen, not a sum: a search's results, a feed reader's subscribers. */
+  peak: Generated<number>;
+}
+
+/** A visitor's hash seen on a path today ('' for the site): kept for the day only. */
+export interface AnalyticsVisitorsTable {
+  day: string;
+  path: string;
+  visitor: string;
+}
+
+/** The random salt of one day's visitor hashes, deleted with them. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
@@ -137,4 +170,7 @@ export interface Database {
   removed_slugs: RemovedSlugsTable;
   images: ImagesTable;
   preview_secrets: PreviewSecretsTable;
+  analytics_counts: AnalyticsCountsTable;
+  analytics_visitors: AnalyticsVisitorsTable;
+  analytics_salts: AnalyticsSaltsTable;
 }

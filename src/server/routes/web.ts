@@ -13,7 +13,7 @@ import { PageTemplate } from '../ssr/page-template.js';
 import type { SiteLook } from '../brand/site-look.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { loadedReactBuild } from '../ssr/react-build.js';
-import { serverDataSource } from '../ssr/server-data-source.js';
+import { serverDataSource, type RenderWatch } from '../ssr/server-data-source.js';
 import { ShownContent } from '../cache/shown-content.js';
 import { movedPostPage } from './post-moves.js';
 import { CACHE_CONTROL, IMMUTABLE, STATIC_FILE } from '../cache/cache-policy.js';
@@ -79,7 +79,7 @@ async function renderPage(
       shows: [],
     };
   const look = app.ctx.look;
-  const watch = { unavailable: false, shown: new ShownContent() };
+  const watch: RenderWatch = { unavailable: false, shown: new ShownContent() };
   const result = await page.entry.render(
     // Concatenated, not resolved: a path such as //host must stay a path on this site.
     new Request(`http://localhost${url}`),
@@ -115,6 +115,7 @@ async function renderPage(
     // the brand while it renders.
     headers: { ...(preview ? PREVIEW_HEADERS : {}), ...lookHeaders(look) },
     shows: watch.shown.scopes,
+    found: watch.found,
   };
 }
 

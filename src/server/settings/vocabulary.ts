@@ -54,6 +54,12 @@ export const SETTINGS = {
   CACHE_STALE_WHILE_REVALIDATE: seconds(600),
   API_CACHE_MB: { default: '8', range: [1, 4096] },
   PAGE_CACHE_MB: { default: '4', range: [1, 4096] },
+  ANALYTICS: { default: 'on' },
+  ANALYTICS_FLUSH_SECONDS: { default: '5', range: [1, 300] },
+  ANALYTICS_HOURLY_DAYS: { default: '7', range: [1, 90] },
+  ANALYTICS_DAILY_DAYS: { default: '90', range: [1, 3660] },
+  ANALYTICS_RETENTION_DAYS: { default: '730', range: [1, 36_600] },
+  ANALYTICS_BEACON: { unset: 'off' },
   WEB_DIR: {
     // The package's own build, from src/server/settings and dist/server/settings alike: the
     // server is started from the owner's folder, not from the package.

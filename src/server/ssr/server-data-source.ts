@@ -11,6 +11,8 @@ export interface RenderWatch {
   unavailable: boolean;
   /** What of the content the page shows, from what it read. */
   shown: ShownContent;
+  /** A search page's: how many posts the search found (counted by the analytics). */
+  found?: number;
 }
 
 /**
@@ -57,9 +59,11 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
       shown.add(scope.tag(tag), ...tagsOfCards(list.data));
       return list;
     },
-    search: (text, page) => {
+    search: async (text, page) => {
       shown.everything();
-      return guarded(() => posts.search(text, page));
+      const result = await guarded(() => posts.search(text, page));
+      watch.found = result.total;
+      return result;
     },
     checkEmployer: async () => {
       throw new Error('The employer check runs in the browser only');

@@ -154,18 +154,24 @@ export function serveFromCache(
   const answer = cachedAnswer(ctx, entry, url, ifNoneMatch, acceptEncoding);
   res.writeHead(answer.statusCode, answer.headers);
   res.end(req.method === 'HEAD' ? undefined : answer.body);
+  ctx.analytics?.answered(req, entry, url);
   return true;
 }
 
-/** Sends a cached response through Fastify, exactly as the front door would send it. */
+/**
+ * Sends a cached response through Fastify, exactly as the front door would send it, and counts it
+ * as the front door does.
+ */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  const { ctx } = request.server;
   const answer = cachedAnswer(
-    request.server.ctx,
+    ctx,
     entry,
     request.url,
     request.headers['if-none-match'],
     request.headers['accept-encoding'],
   );
+  ctx.analytics?.answered(request.raw, entry, request.url);
   return reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
 }
 
@@ -181,12 +187,14 @@ export async function sendCachedJson(
     value: unknown;
     headers?: Record<string, string>;
     shows?: readonly string[];
+    /** A search's: how many posts it found (counted by the analytics). */
+    found?: number;
   }>,
 ) {
   const entry = await cache.getOrProduce(request.url, async () => {
-    const { value, headers, shows } = await produce();
+    const { value, headers, shows, found } = await produce();
     const body = JSON.stringify(value);
-    return { body, contentType: 'application/json; charset=utf-8', headers, shows };
+    return { body, contentType: 'application/json; charset=utf-8', headers, shows, found };
   });
   return sendCached(request, reply, entry);
 }

@@ -25,7 +25,9 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return site ? { title: site.site.title, contactEmail: site.portfolio.contact.email } : null;
   });
   app.addHook('onClose', () => notifier.close());
-  const contact = new ContactService(store, notifier);
+  const contact = new ContactService(store, notifier, () =>
+    app.ctx.analytics?.event({ kind: 'contact' }),
+  );
   const limit = attemptLimit(app, 'contact', 5);
 
   app.post(

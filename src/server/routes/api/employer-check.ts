@@ -29,7 +29,13 @@ export function employerMatcher(expected: string): (email: string) => boolean {
  */
 export const employerCheckRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const expected = app.ctx.config.employerEmail;
-  const allowed = employerMatcher(expected);
+  const matches = employerMatcher(expected);
+  // Every check is an attempt, and an unlock when it passes (both ways of sending it count).
+  const allowed = (email: string) => {
+    const unlocked = matches(email);
+    app.ctx.analytics?.event({ kind: 'gate', unlocked });
+    return unlocked;
+  };
   if (!expected)
     app.log.warn('EMPLOYER_EMAIL is not set: the employer gate will refuse every address');
   const limit = attemptLimit(app, 'employer-check', 10);

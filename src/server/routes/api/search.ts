@@ -39,6 +39,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const result = await posts.search(text, request.query.page ?? 1);
         return {
           value: result.data,
+          found: result.total,
           headers: {
             'x-total-count': String(result.total),
             'x-last-page': String(result.last_page),

@@ -1,0 +1,133 @@
+import type { IncomingMessage } from 'node:http';
+import type { CachedResponse } from '../cache/response-cache.js';
+import { clientAddress, type Trust } from '../http/client-address.js';
+import type { Clock } from '../schedule/clock.js';
+import { Agents, type Agent } from './agents.js';
+import { countedAnswer } from './answer-kinds.js';
+import { Batch } from './batch.js';
+import { KIND } from './count-kinds.js';
+import { DayValues } from './day-values.js';
+import { CurrentHour, dayOfPeriod, type Period } from './periods.js';
+import { cleanText, referrerHost, utmSource } from './referrers.js';
+import { visitHeaders, type VisitHeaders } from './visit-headers.js';
+
+/** The events counted apart from answers: the employer gate and the contact form. */
+export type Event = { kind: 'gate'; unlocked: boolean } | { kind: 'contact' };
+
+/**
+ * The hot path of the analytics: what each answer counts is added to the batch in memory, one
+ * increment a count, and nothing else (writing is analytics.service.ts's job). Called for every
+ * answer made from a response-cache entry, by the front door and by Fastify alike
+ * (http/front/cached-answer.ts), so that an answer counts the same whichever way it was sent.
+ */
+export class Counter {
+  private batch = new Batch();
+  private readonly hour = new CurrentHour();
+  private readonly agents = new Agents();
+  private readonly values = new DayValues();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly trust: Trust | false,
+    /** Called once when the batch reaches a bound, so that it is written at once. */
+    private readonly onFull: () => void,
+  ) {}
+
+  /** The batch so far, replaced by an empty one. */
+  take(): Batch {
+    const taken = this.batch;
+    this.batch = new Batch();
+    return taken;
+  }
+
+  /** What the counter holds in memory besides the batch: for the memory bound's test and bench. */
+  get held(): { userAgents: number; dayValues: number } {
+    return { userAgents: this.agents.size, dayValues: this.values.size };
+  }
+
+  /** Counts a GET answered from `entry` (a 304 too): a view, a search, a feed fetch, a 404. */
+  answered(req: IncomingMessage, entry: CachedResponse, url: string): void {
+    if (req.method !== 'GET') return;
+    const counted = countedAnswer(entry, url);
+    if (counted === undefined) return;
+    const headers = visitHeaders(req.rawHeaders);
+    if (headers.prefetch) return;
+    if (
+      (counted.kind === 'read' || (counted.kind === 'search' && counted.api)) &&
+      !headers.sameOrigin
+    )
+      return;
+    const agent = this.agents.of(headers.userAgent);
+    const hour = this.hour.of(this.clock.now());
+    const day = dayOfPeriod(hour);
+    if (counted.kind === 'feed') return this.feedFetched(hour, counted.path, agent);
+    if (agent.bot !== undefined) {
+      this.batch.add(hour, KIND.bot, '', this.values.admit(day, 'bot', agent.bot));
+      return;
+    }
+    if (counted.kind === 'missing') {
+      const path = this.values.admit(day, 'missing', counted.path);
+      const from = headers.optOut ? undefined : referrerHost(headers.referer, headers.host);
+      this.batch.add(
+        hour,
+        KIND.missing,
+        path,
+        from ? this.values.admit(day, 'referrer', from) : '',
+      );
+      return;
+    }
+    this.viewed(req, hour, counted.path, headers, agent, url);
+    if (counted.kind === 'search' && counted.words !== undefined)
+      this.batch.add(
+        hour,
+        KIND.search,
+        '',
+        this.values.admit(day, 'search', counted.words),
+        1,
+        counted.found,
+      );
+  }
+
+  private viewed(
+    req: IncomingMessage,
+    hour: Period,
+    page: string,
+    headers: VisitHeaders,
+    agent: Agent,
+    url: string,
+  ): void {
+    const day = dayOfPeriod(hour);
+    const path = this.values.admit(day, 'path', page);
+    this.batch.add(hour, KIND.view, path, '');
+    if (headers.optOut) {
+      this.batch.add(hour, KIND.untracked, '', '');
+      return;
+    }
+    this.batch.add(hour, KIND.device, '', agent.device);
+    const from = referrerHost(headers.referer, headers.host);
+    if (from) this.batch.add(hour, KIND.referrer, path, this.values.admit(day, 'referrer', from));
+    const source = utmSource(url);
+    if (source) this.batch.add(hour, KIND.utm, path, this.values.admit(day, 'utm', source));
+    const address = clientAddress(req.socket?.remoteAddress, headers.forwardedFor, this.trust);
+    this.batch.mark(hour, path, `${address}\n${headers.userAgent}`);
+    if (this.batch.full) this.onFull();
+  }
+
+  private feedFetched(hour: Period, path: string, agent: Agent): void {
+    const reader = agent.reader;
+    const name = reader
+      ? this.values.admit(dayOfPeriod(hour), 'reader', cleanText(reader.name))
+      : '';
+    this.batch.add(hour, KIND.feed, path, name, 1, reader?.subscribers ?? 0);
+  }
+
+  /** Counts an employer-gate attempt (and its unlock) or a contact message. */
+  event(event: Event): void {
+    const hour = this.hour.of(this.clock.now());
+    if (event.kind === 'contact') this.batch.add(hour, KIND.contact, '', '');
+    else {
+      this.batch.add(hour, KIND.gate, '', 'attempt');
+      if (event.unlocked) this.batch.add(hour, KIND.gate, '', 'unlock');
+    }
+  }
+}
