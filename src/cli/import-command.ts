@@ -26,6 +26,8 @@ export async function importInto(
         onImageProgress: progress.stage('images checked'),
       }),
     ).finally(() => progress.close());
+    // Imported all the same: the owner's choice, which may cost some readers the site.
+    for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
     // The posts of an export were written into rows that hold their ids: new to this store.
     const created = summary.created + (kept?.posts ?? 0);
     const updated = summary.updated - (kept?.posts ?? 0);

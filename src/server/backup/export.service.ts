@@ -1,3 +1,4 @@
+import { THEME_FILE } from '../brand/theme-stylesheet.js';
 import { cp, mkdir, readdir, rename, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -68,7 +69,7 @@ async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
 }
 
 /**
- * Writes the store as a content folder: site.yaml, posts/<slug>.md (complete front matter, the
+ * Writes the store as a content folder: site.yaml, theme.css when one was imported, posts/<slug>.md (complete front matter, the
  * stored HTML as the body: see post-document.ts), images/ (IMAGES_DIR), messages.json and
  * export-manifest.json (ids and dates), all read in one snapshot. The folder is written beside
  * `dir` and renamed into place when complete. Importing it into an empty store of either engine
@@ -175,7 +176,7 @@ interface WriteTarget {
 async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarget) {
   const { work, images, warnings } = target;
   const repository = new ExportRepository(trx);
-  const { site } = await readContentState(trx);
+  const { site, themeCss } = await readContentState(trx);
   if (!site)
     throw new BackupError(
       `${store.label} holds no content yet (nothing was imported): nothing to export`,
@@ -184,6 +185,7 @@ async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarg
   const { posts, used, drafts } = await writePosts(trx, target);
   const siteYaml = siteToWrite(site, categories, used, images, warnings);
   await writeFile(join(work, 'site.yaml'), stringify(siteYaml, { lineWidth: 0 }));
+  if (themeCss !== null) await writeFile(join(work, THEME_FILE), themeCss);
   const messages = await repository.messages();
   await writeFile(join(work, MESSAGES_FILE), `${JSON.stringify(messages, null, 1)}\n`);
   const applied = await new BackupRepository(trx, store.engine).appliedMigrations();

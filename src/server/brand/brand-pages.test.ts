@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
 import { styleHash } from '../http/security-headers.js';
 import { mountWeb } from '../routes/web.js';
+import { exportStore } from '../backup/export.service.js';
 import { accentTokens } from './accent.js';
 
 /** The fixture site with this brand (none: the demo's look). */
@@ -267,5 +268,96 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
       imagesDir: app.ctx.config.imagesDir,
     });
     expect(again.created + again.updated).toBe(0);
+  });
+
+  describe("the site folder's theme.css", () => {
+    const THEME = ':root { --accent: #7a1f5c; --radius: 2px; }\n.card { border-width: 2px; }\n';
+    const themeFile = () => join(contentDir, 'theme.css');
+    const themeLink = (html: string) =>
+      html.match(/<link rel="stylesheet" href="(\/theme-[0-9a-f]{16}\.css)">/)?.[1];
+
+    afterAll(() => rmSync(themeFile(), { force: true }));
+
+    it('is served hashed and immutable, linked after the app and brand stylesheets', async () => {
+      writeFileSync(themeFile(), THEME);
+      await reimport(siteWith({ accent: { light: '#00695c' } }));
+      const res = await app.inject('/resume');
+      const href = themeLink(res.body)!;
+      expect(href).toBeDefined();
+      const { brand, styles } = pageLook(res);
+      expect(res.body.indexOf(href)).toBeGreaterThan(res.body.indexOf(styles[0]!));
+      expect(res.body.indexOf(href)).toBeGreaterThan(res.body.indexOf(brand!));
+      expectStrict(res);
+      const file = await app.inject(href);
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toBe(THEME);
+      expect(file.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Error pages link it too.
+      expect(themeLink((await app.inject('/no-such-page')).body)).toBe(href);
+    });
+
+    it('is replaced after a re-import, the old name gone; removing the file removes the link', async () => {
+      writeFileSync(themeFile(), THEME);
+      await reimport(siteWith());
+      const before = themeLink((await app.inject('/posts')).body)!;
+      writeFileSync(themeFile(), `${THEME}h1 { font-weight: 800; }\n`);
+      await reimport(siteWith());
+      const after = themeLink((await app.inject('/posts')).body)!;
+      expect(after).not.toBe(before);
+      expect((await app.inject(after)).body).toContain('font-weight: 800');
+      expect((await app.inject(before)).statusCode).toBe(404);
+      rmSync(themeFile());
+      await reimport(siteWith());
+      expect(themeLink((await app.inject('/posts')).body)).toBeUndefined();
+      expect((await app.inject(after)).statusCode).toBe(404);
+    });
+
+    it('is imported with warnings, each naming its line, when it hides focus or breaks contrast', async () => {
+      writeFileSync(themeFile(), ':root {\n  --text: #999999;\n}\n*:focus { outline: none; }\n');
+      writeFileSync(join(contentDir, 'site.yaml'), stringify(siteWith()));
+      const summary = await importContent(test.store, {
+        contentDir,
+        imagesDir: app.ctx.config.imagesDir,
+      });
+      await app.ctx.contentState.refresh();
+      expect(summary.warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(`^${themeFile()}:2: --text #999999 reads at 2\\.\\d:1 on --`),
+        ),
+        expect.stringMatching(/:2: --text /),
+        expect.stringMatching(/:2: --text /),
+        expect.stringMatching(new RegExp(`^${themeFile()}:4: "\\*:focus" hides the focus outline`)),
+      ]);
+      expect(themeLink((await app.inject('/posts')).body)).toBeDefined();
+    });
+
+    it('is refused, naming its line, when it is not CSS; the store keeps the theme before', async () => {
+      writeFileSync(themeFile(), THEME);
+      await reimport(siteWith());
+      const served = themeLink((await app.inject('/posts')).body);
+      writeFileSync(themeFile(), ':root {\n  --accent: #000;\n\n.card { color: red;\n');
+      const refused = await importContent(test.store, {
+        contentDir,
+        imagesDir: app.ctx.config.imagesDir,
+      }).catch((error: unknown) => error);
+      expect(String((refused as Error).message)).toMatch(
+        new RegExp(`${themeFile()}:4: is not valid CSS \\(Unclosed block\\)`),
+      );
+      await app.ctx.contentState.refresh();
+      expect(themeLink((await app.inject('/posts')).body)).toBe(served);
+    });
+
+    it('is written back by an export, and imports from it as it was', async () => {
+      writeFileSync(themeFile(), THEME);
+      await reimport(siteWith());
+      const dir = join(mkdtempSync(join(tmpdir(), 'pf-export-')), 'site');
+      await exportStore(test.store, { dir, imagesDir: app.ctx.config.imagesDir });
+      expect(readFileSync(join(dir, 'theme.css'), 'utf8')).toBe(THEME);
+      rmSync(themeFile());
+      await reimport(siteWith());
+      const { state } = app.ctx.contentState;
+      expect(state.themeCss).toBeNull();
+    });
   });
 });

@@ -5,10 +5,20 @@ import { CACHE_CONTROL, IMMUTABLE } from '../cache/cache-policy.js';
 import { servedFontFile } from './served-fonts.js';
 
 /**
- * The look's files from the site's own origin: the fonts `brand.font` serves, by names that
- * carry the hash of their bytes (cached as immutable). Any other name is the site's 404.
+ * The look's files from the site's own origin: the fonts `brand.font` serves and the site
+ * folder's theme.css as last imported, by names that carry the hash of their bytes (cached as
+ * immutable). Any other name is the site's 404.
  */
 export const lookRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { hash: string } }>(
+    LOOK_ROUTES.theme,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { theme } = app.ctx.look;
+      if (!theme || theme.hash !== request.params.hash) return reply.callNotFound();
+      return reply.header(CACHE_CONTROL, IMMUTABLE).type('text/css; charset=utf-8').send(theme.css);
+    },
+  );
   app.get<{ Params: { file: string } }>(
     LOOK_ROUTES.font,
     { schema: { hide: true } },

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUNDS, DEFAULT_ACCENT_TOKENS, SCHEMES, type Scheme } from './scheme-colors.js';
+import {
+  BACKGROUNDS,
+  DEFAULT_ACCENT_TOKENS,
+  SCHEMES,
+  TEXT_TOKENS,
+  type Scheme,
+} from './scheme-colors.js';
 
 const APP_CSS = readFileSync(new URL('../../web/styles/app.css', import.meta.url), 'utf8');
 
@@ -17,7 +23,10 @@ describe("the scheme colours the brand module measures with (app.css's)", () => 
   it.each(SCHEMES)('are the %s scheme of app.css: backgrounds and the demo accent', (scheme) => {
     const tokens = tokensOf(scheme);
     for (const bg of BACKGROUNDS[scheme]) expect(tokens.get(bg.token), bg.token).toBe(bg.color);
-    for (const [name, value] of Object.entries(DEFAULT_ACCENT_TOKENS[scheme]))
+    for (const [name, value] of Object.entries({
+      ...DEFAULT_ACCENT_TOKENS[scheme],
+      ...TEXT_TOKENS[scheme],
+    }))
       expect(tokens.get(name), name).toBe(value);
   });
 });

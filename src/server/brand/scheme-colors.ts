@@ -51,5 +51,11 @@ export const DEFAULT_ACCENT_TOKENS: Record<Scheme, AccentTokens> = {
   },
 };
 
+/** The text tokens of app.css: the body's and the quieter one of dates, captions and hints. */
+export const TEXT_TOKENS: Record<Scheme, { text: string; muted: string }> = {
+  light: { text: '#1d232b', muted: '#4f5a66' },
+  dark: { text: '#e7eaee', muted: '#aab4bf' },
+};
+
 /** The two texts a button of the accent may carry: the one that reads best on it is taken. */
 export const TEXT_ON_ACCENT = ['#ffffff', '#0b1320'] as const;

@@ -1,14 +1,27 @@
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
+import { lookPath } from '../../shared/paths.js';
 import { styleHash } from '../http/security-headers.js';
 import { brandCss } from './brand-css.js';
 import { servedFont } from './served-fonts.js';
+import { themeHash } from './theme-stylesheet.js';
 
-/** What every page of the site carries of the owner's look, from the imported brand. */
+/** What every page of the site carries of the owner's look, from the imported brand and theme.css. */
 export interface SiteLook {
-  /** Head elements that follow the app's stylesheet: the font's preload, the brand's `<style>`. */
+  /**
+   * Head elements that follow the app's stylesheet: the font's preload, the brand's `<style>`,
+   * then theme.css's link, so that the owner's rules come last. Empty without any.
+   */
   head: string;
   /** CSP hashes of every stylesheet a page inlines: the app's, then the brand's. */
   styleHashes: readonly string[];
+  /** theme.css and the hash it is served under; absent without one. */
+  theme?: { hash: string; css: string };
+}
+
+/** What the look is made from: the imported site config and theme.css. */
+export interface LookSource {
+  site: SiteConfig | null;
+  themeCss: string | null;
 }
 
 /**
@@ -18,18 +31,24 @@ export interface SiteLook {
  */
 export class SiteLooks {
   private appStyleHashes: readonly string[] = [];
-  private made: { site: SiteConfig | null; app: readonly string[]; look: SiteLook } | undefined;
+  private made: (LookSource & { app: readonly string[]; look: SiteLook }) | undefined;
 
   /** The CSP hashes of the app's inlined stylesheet (the web mount's PageTemplate). */
   useAppStyleHashes(hashes: readonly string[]): void {
     this.appStyleHashes = hashes;
   }
 
-  of(site: SiteConfig | null): SiteLook {
+  of(source: LookSource): SiteLook {
     const made = this.made;
-    if (made && made.site === site && made.app === this.appStyleHashes) return made.look;
-    const look = siteLook(site, this.appStyleHashes);
-    this.made = { site, app: this.appStyleHashes, look };
+    if (
+      made &&
+      made.site === source.site &&
+      made.themeCss === source.themeCss &&
+      made.app === this.appStyleHashes
+    )
+      return made.look;
+    const look = siteLook(source, this.appStyleHashes);
+    this.made = { site: source.site, themeCss: source.themeCss, app: this.appStyleHashes, look };
     return look;
   }
 }
@@ -39,15 +58,20 @@ export class SiteLooks {
  * stylesheet alone would have it asked for only once the page is laid out. Other scripts and
  * italics are fetched when a page uses them.
  */
-function siteLook(site: SiteConfig | null, appStyleHashes: readonly string[]): SiteLook {
+function siteLook({ site, themeCss }: LookSource, appStyleHashes: readonly string[]): SiteLook {
   const css = brandCss(site?.brand);
-  if (!css) return { head: '', styleHashes: appStyleHashes };
   const font = servedFont(site?.brand?.font);
-  const preload = font
-    ? `<link rel="preload" href="${font.preload}" as="font" type="font/woff2" crossorigin>`
-    : '';
+  const theme = themeCss === null ? undefined : { hash: themeHash(themeCss), css: themeCss };
+  const head = [
+    font
+      ? `<link rel="preload" href="${font.preload}" as="font" type="font/woff2" crossorigin>`
+      : '',
+    css ? `<style>${css}</style>` : '',
+    theme ? `<link rel="stylesheet" href="${lookPath.theme(theme.hash)}">` : '',
+  ].join('');
   return {
-    head: `${preload}<style>${css}</style>`,
-    styleHashes: [...appStyleHashes, styleHash(css)],
+    head,
+    styleHashes: css ? [...appStyleHashes, styleHash(css)] : appStyleHashes,
+    ...(theme ? { theme } : {}),
   };
 }

@@ -119,6 +119,7 @@ describe('changeSince', () => {
     site: null,
     changedSince,
     change: changedSince === null ? null : edited,
+    themeCss: null,
   });
 
   it('is the recorded change for one move that its import recorded', () => {

@@ -25,13 +25,15 @@ export interface ContentState {
   changedSince: number | null;
   /** With `changedSince`, what the import changed of the posts. */
   change: ContentChange | null;
+  /** The site folder's theme.css as imported; null without one. */
+  themeCss: string | null;
 }
 
 /** Reads the content version and site config that import writes. */
 export async function readContentState(db: Kysely<Database>): Promise<ContentState> {
   const row = await db
     .selectFrom('content_state')
-    .select(['version', 'site_json', 'changed_since', 'change_json'])
+    .select(['version', 'site_json', 'changed_since', 'change_json', 'theme_css'])
     .where('id', '=', 1)
     .executeTakeFirst();
   const since = row?.changed_since;
@@ -42,6 +44,7 @@ export async function readContentState(db: Kysely<Database>): Promise<ContentSta
     changedSince: known ? Number(since) : null,
     // Written by the import from the same type (content.repository.ts, `publish`).
     change: known ? (JSON.parse(row!.change_json!) as ContentChange) : null,
+    themeCss: row?.theme_css ?? null,
   };
 }
 
@@ -71,6 +74,7 @@ export class ContentStateWatcher {
     site: null,
     changedSince: null,
     change: null,
+    themeCss: null,
   };
   private readonly listeners = new Set<(state: ContentState, previous: ContentState) => void>();
 

@@ -172,11 +172,27 @@ export class ContentRepository {
     return row?.site_json ?? null;
   }
 
+  /** The site folder's theme.css as the last import stored it (migration 018); null without one. */
+  async themeCss(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('content_state')
+      .select('theme_css')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row?.theme_css ?? null;
+  }
+
   /**
-   * Moves the content version on and stores the site config every instance serves, with what
-   * the import changed of the posts since the version before when it knows (migration 016).
+   * Moves the content version on and stores the site config and theme.css every instance serves,
+   * with what the import changed of the posts since the version before when it knows (migration
+   * 016).
    */
-  async publish(siteJson: string, now: string, change: ContentChange | null = null): Promise<void> {
+  async publish(
+    siteJson: string,
+    now: string,
+    change: ContentChange | null = null,
+    themeCss: string | null = null,
+  ): Promise<void> {
     await this.db
       .updateTable('content_state')
       .set((eb) => ({
@@ -187,6 +203,7 @@ export class ContentRepository {
         text_only_since: null,
         text_edited_slugs: null,
         site_json: siteJson,
+        theme_css: themeCss,
         updated_at: now,
       }))
       .where('id', '=', 1)

@@ -51,6 +51,8 @@ export interface ImportSummary {
   threads: number;
   /** Where the time went, ms: reading, parsing and writing posts; merging the search index; committing. */
   phases: { posts: number; searchIndex: number; commit: number };
+  /** What was imported but costs readers something (theme.css's), each `file:line: words`. */
+  warnings: string[];
 }
 
 export { ImportError };
@@ -165,6 +167,7 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
       posts: step.writer.changes,
     },
     now,
+    folder.theme?.css ?? null,
   );
   return {
     created: plan.created,
@@ -177,6 +180,7 @@ async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promi
     brandImages: job.brand.drawn,
     threads: job.loader.threads,
     phases: { posts: postsDone - job.started, searchIndex, commit: 0 },
+    warnings: folder.theme?.warnings ?? [],
   };
 }
 

@@ -3,6 +3,7 @@ import { copyFile, lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:f
 import { dirname, join } from 'node:path';
 import { ContentFileError } from '../content/content-errors.js';
 import { SITE_CONFIG_FILE } from '../content/site-config.js';
+import { THEME_FILE } from '../brand/theme-stylesheet.js';
 
 /** The folders of a content folder that an import reads, beside site.yaml. */
 const FOLDERS = ['posts', 'images'];
@@ -14,11 +15,12 @@ const EDITOR_FILE = /(^\.|~$|\.(swp|swx|swo|tmp)$|^#.*#$)/;
 export const isEditorFile = (name: string): boolean => EDITOR_FILE.test(name);
 
 /**
- * Whether a path below the content folder is one an import reads: site.yaml, posts/, images/.
- * The rest (the store and images that a site's postfolio.env keeps in data/) is not watched.
+ * Whether a path below the content folder is one an import reads: site.yaml, theme.css, posts/,
+ * images/. The rest (the store and images that a site's postfolio.env keeps in data/) is not
+ * watched.
  */
 export const isContentPath = (path: string): boolean =>
-  [SITE_CONFIG_FILE, ...FOLDERS].includes(path.split(/[\\/]/)[0]!);
+  [SITE_CONFIG_FILE, THEME_FILE, ...FOLDERS].includes(path.split(/[\\/]/)[0]!);
 
 /** What a file's listing says of it: a change of either means it was saved again. */
 const signature = (size: number, mtimeMs: number) => `${size}:${mtimeMs}`;
@@ -140,7 +142,7 @@ export class ContentStage {
     }
   }
 
-  /** The source's content files (site.yaml, posts/, images/) and their signatures. */
+  /** The source's content files (site.yaml, theme.css, posts/, images/) and their signatures. */
   private async listSource(refused: ContentFileError[]): Promise<Map<string, Listed>> {
     const files = new Map<string, Listed>();
     const add = async (path: string) => {
@@ -150,6 +152,7 @@ export class ContentStage {
         files.set(path, { sig: signature(info.size, info.mtimeMs), mtimeMs: info.mtimeMs });
     };
     await add(SITE_CONFIG_FILE);
+    await add(THEME_FILE);
     for (const folder of FOLDERS) {
       const info = await lstat(join(this.sourceDir, folder)).catch(() => null);
       if (info?.isSymbolicLink()) refused.push(ContentFileError.symbolicLink(folder, 'folder'));

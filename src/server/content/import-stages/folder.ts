@@ -4,6 +4,7 @@ import { listFiles } from '../content-folder.js';
 import { ContentFileError } from '../post-file.js';
 import { loadSiteConfig, SITE_CONFIG_FILE } from '../site-config.js';
 import { listPostFiles } from './post-files.js';
+import { readThemeStylesheet, type ThemeStylesheet } from '../../brand/theme-stylesheet.js';
 
 /** What an import reads of the content folder before it parses a post. */
 export interface ContentFolder {
@@ -18,6 +19,8 @@ export interface ContentFolder {
   files: string[];
   /** Problems found so far; later stages add theirs. */
   failures: ContentFileError[];
+  /** The folder's theme.css (brand/theme-stylesheet.ts), or null without one. */
+  theme: ThemeStylesheet | null;
 }
 
 /** Reads the site config, the image names and the post file names; bad files land in `failures`. */
@@ -43,6 +46,11 @@ export async function readContentFolder(contentDir: string): Promise<ContentFold
         ]),
       );
   }
+  const theme = await readThemeStylesheet(dir, site?.brand).catch((error: unknown) => {
+    if (!(error instanceof ContentFileError)) throw error;
+    failures.push(error);
+    return null;
+  });
   return {
     dir,
     imagesDir,
@@ -51,5 +59,6 @@ export async function readContentFolder(contentDir: string): Promise<ContentFold
     categorySlugs: new Set(site?.categories.map((c) => c.slug)),
     files: await listPostFiles(join(dir, 'posts')),
     failures,
+    theme,
   };
 }

@@ -32,13 +32,20 @@ const NOTHING: ContentChanges = {
 };
 
 /** A store whose site config is `stored`; logs publishing and announcing in order. */
-function fakeStore(stored: string | null) {
+function fakeStore(stored: string | null, storedTheme: string | null = null) {
   const log: string[] = [];
   const repository = {
     siteJson: async () => stored,
-    publish: async (json: string, now: string, change?: ContentChange | null) =>
+    themeCss: async () => storedTheme,
+    publish: async (
+      json: string,
+      now: string,
+      change?: ContentChange | null,
+      themeCss?: string | null,
+    ) =>
       void log.push(
-        `publish ${json.length} ${now}${change ? ` of ${change.posts?.join(',') ?? 'any'}` : ''}`,
+        `publish ${json.length} ${now}${change ? ` of ${change.posts?.join(',') ?? 'any'}` : ''}` +
+          (themeCss ? ` theme ${themeCss.length}` : ''),
       ),
   };
   const bulk = { announce: async () => void log.push('announce') };
@@ -75,6 +82,24 @@ describe('publishing the content version', () => {
       expect(log[0], 'a new site config is more than posts').not.toMatch(/ of /);
       expect(log).toHaveLength(2);
     }
+  });
+
+  it('moves it for a theme.css added, changed or removed, as more than posts', async () => {
+    for (const [stored, theme] of [
+      [null, ':root{--accent:#000}'],
+      [':root{--accent:#000}', ':root{--accent:#111}'],
+      [':root{--accent:#000}', null],
+    ] as const) {
+      const { log, repository, bulk } = fakeStore(JSON.stringify(site), stored);
+      expect(await publishVersion(repository, bulk, site, NOTHING, NOW, theme)).toBe(true);
+      expect(log).toEqual([
+        `publish ${JSON.stringify(site).length} ${NOW}${theme ? ` theme ${theme.length}` : ''}`,
+        'announce',
+      ]);
+    }
+    const { log, repository, bulk } = fakeStore(JSON.stringify(site), ':root{}');
+    expect(await publishVersion(repository, bulk, site, NOTHING, NOW, ':root{}')).toBe(false);
+    expect(log).toEqual([]);
   });
 });
 

@@ -44,21 +44,24 @@ export async function removeGonePosts(
 /**
  * Moves the content version on and announces it, which drops every instance's cached answers
  * that show what changed: so only when the import changed something. Records what it changed of
- * the posts, when that is all it changed. Returns whether it moved.
+ * the posts, when that is all it changed. Returns whether it moved. A change of the site config or
+ * of theme.css (`themeCss`, null without one) changes every page.
  */
 export async function publishVersion(
-  repository: Pick<ContentRepository, 'siteJson' | 'publish'>,
+  repository: Pick<ContentRepository, 'siteJson' | 'themeCss' | 'publish'>,
   bulk: Pick<BulkWrite, 'announce'>,
   site: SiteConfig,
   changes: ContentChanges,
   now: string,
+  themeCss: string | null = null,
 ): Promise<boolean> {
   const siteJson = JSON.stringify(site);
-  const siteMoved = (await repository.siteJson()) !== siteJson;
+  const siteMoved =
+    (await repository.siteJson()) !== siteJson || (await repository.themeCss()) !== themeCss;
   const moved = changes.written > 0 || changes.deleted > 0 || changes.imagesMoved || siteMoved;
   if (!moved) return false;
   const postsAlone = !changes.imagesMoved && !changes.slugsMoved && !siteMoved;
-  await repository.publish(siteJson, now, postsAlone ? changes.posts.change() : null);
+  await repository.publish(siteJson, now, postsAlone ? changes.posts.change() : null, themeCss);
   await bulk.announce();
   return true;
 }
