@@ -1,0 +1,129 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { accentTokens } from '../../src/server/brand/accent.js';
+import { PHONE, useE2E, visit } from './helpers/browser.js';
+import { ROOT } from './helpers/server.js';
+
+/** The demo content with a brand of its own: accent, a served font, code themes and a theme.css. */
+function brandedContent(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'postfolio-brand-')), 'site');
+  cpSync(join(ROOT, 'content'), dir, { recursive: true });
+  const site = parse(readFileSync(join(dir, 'site.yaml'), 'utf8'));
+  site.brand = {
+    ...site.brand,
+    accent: { light: '#8c2f1b', dark: '#f0a58f' },
+    font: 'serif',
+    code_theme: { light: 'one-light', dark: 'dracula' },
+  };
+  writeFileSync(join(dir, 'site.yaml'), stringify(site));
+  writeFileSync(join(dir, 'theme.css'), ':root { --radius: 3px; }\n');
+  return dir;
+}
+
+const e2e = useE2E({ env: { CONTENT_DIR: brandedContent() } });
+
+/** `#rrggbb` as a computed colour reads. */
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+const CSP_REFUSAL = /Content Security Policy/i;
+
+describe('a branded site in the browser', () => {
+  it.each(['light', 'dark'] as const)(
+    'shows the accent and its derived colours in the %s scheme, theme.css on top',
+    async (scheme) => {
+      const { page, errors } = await e2e.tab({ colorScheme: scheme });
+      await visit(page, '/posts');
+      const accent = scheme === 'light' ? '#8c2f1b' : '#f0a58f';
+      const tokens = accentTokens(accent, scheme);
+      const read = await page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        const token = (name: string) => style.getPropertyValue(`--${name}`).trim();
+        const link = document.querySelector('main a[href]')!;
+        return {
+          accent: token('accent'),
+          strong: token('accent-strong'),
+          focus: token('focus'),
+          radius: token('radius'),
+          link: getComputedStyle(link).color,
+        };
+      });
+      expect(read).toEqual({
+        accent,
+        strong: tokens['accent-strong'],
+        focus: tokens.focus,
+        radius: '3px',
+        link: expect.any(String),
+      });
+      // A link of the page's text takes the accent (a card title may be styled as text).
+      const accentLinks = await page.evaluate(
+        (color) =>
+          [...document.querySelectorAll('a[href]')].filter(
+            (a) => getComputedStyle(a).color === color,
+          ).length,
+        rgb(accent),
+      );
+      expect(accentLinks).toBeGreaterThan(0);
+      expect(errors.filter((e) => CSP_REFUSAL.test(e))).toEqual([]);
+    },
+  );
+
+  it('loads its font from the site itself, and the text does not move when it swaps in', async () => {
+    const { page } = await e2e.tab({ viewport: PHONE });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await visit(page, '/resume');
+    await page.evaluate(() => document.fonts.ready);
+    const loaded = await page.evaluate(() => ({
+      family: getComputedStyle(document.body).fontFamily,
+      ready: document.fonts.check('16px "Source Serif 4 Variable"'),
+      faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+    }));
+    expect(loaded.family).toMatch(/^"Source Serif 4 Variable", "Source Serif 4 Variable Fallback"/);
+    expect(loaded.ready).toBe(true);
+    expect(loaded.faces).toContain('Source Serif 4 Variable');
+    const origin = new URL(e2e.server.url).origin;
+    expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual(
+      [],
+    );
+    expect(
+      requested.some((url) =>
+        /\/fonts\/source-serif-4-latin-wght-normal\.[0-9a-f]{8}\.woff2$/.test(url),
+      ),
+    ).toBe(true);
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThan(0.05);
+  });
+
+  it.each([
+    ['light', 'rgb(250, 250, 250)'],
+    ['dark', 'rgb(40, 42, 54)'],
+  ] as const)('colours code with the chosen %s theme', async (scheme, background) => {
+    const { page } = await e2e.tab({ colorScheme: scheme });
+    await visit(page, '/a-small-result-type');
+    const code = await page.evaluate(() => {
+      const pre = document.querySelector('pre.shiki')!;
+      const colours = new Set(
+        [...pre.querySelectorAll('span[class]')].map((span) => getComputedStyle(span).color),
+      );
+      return { background: getComputedStyle(pre).backgroundColor, colours: colours.size };
+    });
+    expect(code.background).toBe(background);
+    expect(code.colours).toBeGreaterThan(3);
+  });
+});
