@@ -4,7 +4,10 @@ import { Progress } from './progress.js';
 import { siteOption, useSite } from './site.js';
 import { withStore } from './store.js';
 
-async function exportSite(dir: string, options: { site?: string }): Promise<void> {
+async function exportSite(
+  dir: string,
+  options: { site?: string; analytics?: boolean },
+): Promise<void> {
   const site = useSite(options.site);
   const { exportStore } = await import('../server/backup/export.service.js');
   await withStore(
@@ -16,11 +19,13 @@ async function exportSite(dir: string, options: { site?: string }): Promise<void
         dir,
         imagesDir: site.config.imagesDir,
         onProgress: progress.stage('posts written'),
+        analytics: options.analytics === true,
       }).finally(() => progress.close());
       for (const warning of summary.warnings) console.error(`postfolio: warning: ${warning}`);
       console.log(
         `Exported ${store.label} to ${dir}: ${summary.posts} posts (${summary.drafts} drafts), ` +
           `${summary.categories} categories, ${summary.images} images, ${summary.messages} contact messages ` +
+          (summary.analytics === undefined ? '' : `, ${summary.analytics} analytics counts `) +
           `in ${seconds(performance.now() - started)}`,
       );
     },
@@ -28,14 +33,15 @@ async function exportSite(dir: string, options: { site?: string }): Promise<void
   );
 }
 
-/** `postfolio export <dir> [--site DIR]`. */
+/** `postfolio export <dir> [--analytics] [--site DIR]`. */
 export function addExportCommand(program: Command): void {
   siteOption(program.command('export'))
     .summary('write the store as a content folder (the way between SQLite and PostgreSQL)')
     .description(
-      'Writes site.yaml, posts/<slug>.md, images/, messages.json and export-manifest.json into a new folder. `postfolio import <dir>` into an empty store of either engine gives the same API answers.',
+      'Writes site.yaml, posts/<slug>.md, images/, messages.json and export-manifest.json into a new folder. `postfolio import <dir>` into an empty store of either engine gives the same API answers. The analytics are left out unless --analytics asks for them (analytics.json).',
     )
-    .usage('<dir> [--site DIR]')
+    .usage('<dir> [--analytics] [--site DIR]')
     .argument('<dir>', 'a folder that does not exist yet, or is empty')
+    .option('--analytics', "also write the analytics' counts, as analytics.json")
     .action(exportSite);
 }

@@ -16,6 +16,7 @@ export const BACKUP_TABLES = [
   'post_aliases',
   'removed_slugs',
   'preview_secrets',
+  'analytics_counts',
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
@@ -29,7 +30,14 @@ const IDENTITY_TABLES: readonly BackupTable[] = [
   'images',
   'post_aliases',
   'removed_slugs',
+  'analytics_counts',
 ];
+
+/**
+ * Tables no backup holds: the day's visitor hashes and their salt (analytics/salts.ts), which
+ * must not outlive their day in a file kept for months.
+ */
+const DAY_ONLY_TABLES = ['analytics_visitors', 'analytics_salts'];
 
 /** Where Kysely's migrator records the applied migrations: the store's schema version. */
 const MIGRATIONS_TABLE = 'kysely_migration';
@@ -114,6 +122,19 @@ export class BackupRepository {
   /** Writes a consistent, compacted copy of the SQLite store into a new file. */
   async vacuumInto(file: string): Promise<void> {
     await sql`VACUUM INTO ${file}`.execute(this.db);
+  }
+
+  /** Empties DAY_ONLY_TABLES in a SQLite copy of the store, overwriting the bytes they held. */
+  async emptyDayOnlyTables(file: string): Promise<void> {
+    await sql`ATTACH DATABASE ${file} AS copy`.execute(this.db);
+    try {
+      await sql`PRAGMA copy.secure_delete = ON`.execute(this.db);
+      const { rows } = await sql<{ name: string }>`SELECT name FROM copy.sqlite_master
+        WHERE type = 'table' AND name IN (${sql.join(DAY_ONLY_TABLES)})`.execute(this.db);
+      for (const { name } of rows) await sql`DELETE FROM copy.${sql.table(name)}`.execute(this.db);
+    } finally {
+      await sql`DETACH DATABASE copy`.execute(this.db);
+    }
   }
 
   /** What SQLite's integrity and foreign-key checks find wrong; empty when the file is sound. */

@@ -46,6 +46,7 @@ function schemaOf(store: Store, applied: string[] | null): string {
  * Writes a consistent snapshot of the store into `file` while the site goes on serving and
  * writing: SQLite's VACUUM INTO (a compacted copy of the file, read in one transaction), or for
  * PostgreSQL every table as JSON lines read in one REPEATABLE READ transaction (backup-file.ts).
+ * The analytics' counts are in it; the day's visitor hashes and salt are not.
  * The file appears under its name only when complete; an existing file is never overwritten.
  */
 export async function backupStore(
@@ -64,6 +65,7 @@ export async function backupStore(
       const repository = new BackupRepository(store.db, store.engine);
       const schema = schemaOf(store, await repository.appliedMigrations());
       await repository.vacuumInto(temporary);
+      await repository.emptyDayOnlyTables(temporary);
       result = { file, schema };
     } else {
       const written = await inSnapshot(store, (trx) =>

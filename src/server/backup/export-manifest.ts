@@ -10,6 +10,8 @@ import type { RemovedSlug } from './old-slugs.repository.js';
 export const MANIFEST_FILE = 'export-manifest.json';
 /** The contact messages of an exported store. */
 export const MESSAGES_FILE = 'messages.json';
+/** The analytics' counts, written by `export --analytics` only (docs/analytics.md). */
+export const ANALYTICS_FILE = 'analytics.json';
 export const EXPORT_FORMAT = 'postfolio-export';
 export const EXPORT_FORMAT_VERSION = 1;
 

@@ -56,6 +56,19 @@ export class ExportRepository {
     return names;
   }
 
+  /** The analytics' counts, oldest first (never the day's visitor hashes nor their salt). */
+  async analyticsCounts() {
+    const rows = await this.db
+      .selectFrom('analytics_counts')
+      .select(['period', 'kind', 'path', 'value', 'count', 'peak'])
+      .orderBy('period')
+      .orderBy('kind')
+      .orderBy('path')
+      .orderBy('value')
+      .execute();
+    return rows.map((row) => ({ ...row, count: Number(row.count), peak: Number(row.peak) }));
+  }
+
   async messages(): Promise<MessageRow[]> {
     return this.db.selectFrom('contact_messages').selectAll().orderBy('id').execute();
   }

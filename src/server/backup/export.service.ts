@@ -13,6 +13,7 @@ import { BackupRepository, inSnapshot } from './backup.repository.js';
 import {
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
+  ANALYTICS_FILE,
   MANIFEST_FILE,
   MESSAGES_FILE,
   sha256,
@@ -35,6 +36,8 @@ export interface ExportSummary {
   categories: number;
   images: number;
   messages: number;
+  /** Rows of analytics.json, with `analytics`; undefined without. */
+  analytics?: number;
   /** What an import of the folder will refuse or do differently, one line each. */
   warnings: string[];
 }
@@ -70,14 +73,21 @@ async function copyImages(imagesDir: string, to: string): Promise<Set<string>> {
 
 /**
  * Writes the store as a content folder: site.yaml, theme.css when one was imported, posts/<slug>.md (complete front matter, the
- * stored HTML as the body: see post-document.ts), images/ (IMAGES_DIR), messages.json and
- * export-manifest.json (ids and dates), all read in one snapshot. The folder is written beside
+ * stored HTML as the body: see post-document.ts), images/ (IMAGES_DIR), messages.json,
+ * export-manifest.json (ids and dates) and, when asked, analytics.json (the analytics' counts),
+ * all read in one snapshot. The folder is written beside
  * `dir` and renamed into place when complete. Importing it into an empty store of either engine
  * (with `importExport`) gives the same API answers.
  */
 export async function exportStore(
   store: Store,
-  options: { dir: string; imagesDir: string; onProgress?: OnProgress },
+  options: {
+    dir: string;
+    imagesDir: string;
+    onProgress?: OnProgress;
+    /** Writes the analytics' counts too (analytics.json); left out unless asked. */
+    analytics?: boolean;
+  },
 ): Promise<ExportSummary> {
   const target = resolve(options.dir);
   await checkTarget(target);
@@ -88,7 +98,13 @@ export async function exportStore(
     const warnings: string[] = [];
     const images = await copyImages(options.imagesDir, join(work, 'images'));
     const written = await inSnapshot(store, (trx) =>
-      writeStore(store, trx, { work, images, warnings, onProgress: options.onProgress }),
+      writeStore(store, trx, {
+        work,
+        images,
+        warnings,
+        onProgress: options.onProgress,
+        analytics: options.analytics === true,
+      }),
     );
     await writeFile(join(work, MANIFEST_FILE), `${JSON.stringify(written.manifest, null, 1)}\n`);
     await rmdir(target).catch(() => {});
@@ -171,6 +187,7 @@ interface WriteTarget {
   images: Set<string>;
   warnings: string[];
   onProgress?: OnProgress;
+  analytics: boolean;
 }
 
 async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarget) {
@@ -188,6 +205,8 @@ async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarg
   if (themeCss !== null) await writeFile(join(work, THEME_FILE), themeCss);
   const messages = await repository.messages();
   await writeFile(join(work, MESSAGES_FILE), `${JSON.stringify(messages, null, 1)}\n`);
+  const counts = target.analytics ? await repository.analyticsCounts() : undefined;
+  if (counts) await writeFile(join(work, ANALYTICS_FILE), `${JSON.stringify(counts, null, 1)}\n`);
   const applied = await new BackupRepository(trx, store.engine).appliedMigrations();
   const manifest: ExportManifest = {
     format: EXPORT_FORMAT,
@@ -204,6 +223,7 @@ async function writeStore(store: Store, trx: Kysely<Database>, target: WriteTarg
     drafts,
     categories: categories.length,
     messages: messages.length,
+    analytics: counts?.length,
   };
   return { manifest, summary };
 }
