@@ -126,4 +126,12 @@ describe('the colours derived from an accent', () => {
     expect(tokens.dark.accent).toBe(passingAccentNear('#c0392b', 'dark'));
     expect(brandAccentTokens({ dark: '#f5c400' })!.dark.accent).toBe('#f5c400');
   });
+
+  it("keeps the demo's hand-set tokens for the demo's accent, as init writes it", () => {
+    expect(brandAccentTokens({ light: '#0b5cad' })).toBeUndefined();
+    expect(brandAccentTokens({ light: '#0B5CAD', dark: '#7db4ff' })).toBeUndefined();
+    const mixed = brandAccentTokens({ light: '#0b5cad', dark: '#f5c400' })!;
+    expect(mixed.light).toEqual(DEFAULT_ACCENT_TOKENS.light);
+    expect(mixed.dark.accent).toBe('#f5c400');
+  });
 });

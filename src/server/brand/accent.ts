@@ -1,6 +1,7 @@
 import { formatHex, oklch, toGamut, wcagContrast, type Oklch } from 'culori';
 import {
   BACKGROUNDS,
+  DEFAULT_ACCENT_TOKENS,
   SCHEMES,
   TEXT_ON_ACCENT,
   type AccentTokens,
@@ -157,21 +158,31 @@ export function accentTokens(accent: string, scheme: Scheme): AccentTokens {
 /** `brand.accent` of site.yaml: a colour per scheme, either one may be left out. */
 export type AccentChoice = Partial<Record<Scheme, string>>;
 
+const isDemoAccent = (color: string, scheme: Scheme) =>
+  hexOf(color) === DEFAULT_ACCENT_TOKENS[scheme].accent;
+
 /**
- * The accent tokens of both schemes, or undefined without an accent (app.css's, the demo's, then
- * stay). A scheme left out takes the other's colour moved until it passes there: one hue in both.
+ * The accent tokens of both schemes, or undefined when they are the demo's (no accent, or the
+ * demo's own: app.css's tokens then stay, hand-set as they are). A scheme left out takes the
+ * other's colour moved until it passes there, one hue in both; the demo's if the other is.
  */
 export function brandAccentTokens(
   choice: AccentChoice | undefined,
 ): Record<Scheme, AccentTokens> | undefined {
   const given = SCHEMES.find((scheme) => choice?.[scheme]);
   if (!given) return undefined;
+  const givenColor = choice![given]!;
   const colorOf = (scheme: Scheme) =>
-    choice![scheme] ?? passingAccentNear(hexOf(choice![given]!), scheme);
-  return {
-    light: accentTokens(colorOf('light'), 'light'),
-    dark: accentTokens(colorOf('dark'), 'dark'),
-  };
+    choice![scheme] ??
+    (isDemoAccent(givenColor, given)
+      ? DEFAULT_ACCENT_TOKENS[scheme].accent
+      : passingAccentNear(hexOf(givenColor), scheme));
+  const tokensOf = (scheme: Scheme) =>
+    isDemoAccent(colorOf(scheme), scheme)
+      ? DEFAULT_ACCENT_TOKENS[scheme]
+      : accentTokens(colorOf(scheme), scheme);
+  if (SCHEMES.every((scheme) => isDemoAccent(colorOf(scheme), scheme))) return undefined;
+  return { light: tokensOf('light'), dark: tokensOf('dark') };
 }
 
 /** One refusal of an accent: which scheme's colour, and the words. */

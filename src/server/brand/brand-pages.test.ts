@@ -91,8 +91,14 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     await test.drop();
   });
 
-  it('adds nothing to a site without a brand: the app stylesheet alone, as before', async () => {
-    await reimport(siteWith());
+  it.each<[string, BrandConfig | undefined]>([
+    ['without a brand', undefined],
+    [
+      "with the demo's accent and defaults, as init writes them",
+      { accent: { light: '#0b5cad' }, font: 'system' },
+    ],
+  ])('adds nothing to a site %s: the app stylesheet alone, as before', async (_, given) => {
+    await reimport(siteWith(given));
     for (const url of ['/', '/resume', '/posts', '/no-such-page']) {
       const res = await app.inject(url);
       const { styles, brand } = pageLook(res);
