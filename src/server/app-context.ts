@@ -2,7 +2,7 @@ import type { ServerConfig } from './config.js';
 import type { Store } from './db/connection.js';
 import type { ContentStateWatcher } from './content-state/content-state.js';
 import type { ResponseCache } from './cache/response-cache.js';
-import type { PostsService } from './posts/posts.service.js';
+import type { Posts } from './images/posts-with-images.js';
 import type { ImageCatalog } from './images/image-catalog.js';
 import type { BrandImages } from './brand-images/brand-images.service.js';
 import type { Clock } from './schedule/clock.js';
@@ -15,7 +15,7 @@ import type { Analytics } from './analytics/analytics.service.js';
 export interface AppContext {
   config: ServerConfig;
   store: Store;
-  posts: PostsService;
+  posts: Posts;
   /** The published images and their variants (/images/ redirects, cards, post bodies). */
   images: ImageCatalog;
   /** The icons, manifest and link-preview cards drawn from the brand (brand-images/). */

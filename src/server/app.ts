@@ -52,7 +52,7 @@ import { lookRoutes } from './brand/look-routes.js';
 import { imageRoutes } from './images/image-routes.js';
 import { BrandImages } from './brand-images/brand-images.service.js';
 import { brandImageRoutes } from './brand-images/brand-image-routes.js';
-import { postsWithImages } from './images/posts-with-images.js';
+import { PostsWithImages } from './images/posts-with-images.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -115,7 +115,7 @@ function createContext(options: BuildAppOptions, log: FastifyBaseLogger): AppCon
   const ctx: AppContext = {
     config,
     store,
-    posts: postsWithImages(
+    posts: new PostsWithImages(
       new PostsService(
         repository,
         createPostSearch(store.db, store.engine, clock),

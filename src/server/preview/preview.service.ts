@@ -1,6 +1,6 @@
 import type { PostPreview, PreviewStatus } from '../../shared/schemas/preview.js';
 import { notFound } from '../http/errors.js';
-import type { PostsService } from '../posts/posts.service.js';
+import type { Posts } from '../images/posts-with-images.js';
 import type { Clock } from '../schedule/clock.js';
 import type { PostState, PreviewRepository } from './preview.repository.js';
 import { signPreview, verifyPreview } from './preview-token.js';
@@ -27,14 +27,15 @@ export class PreviewService {
       /** PREVIEW_SECRET, when the environment sets one. */
       secret?: string;
       /** Renders the post; the CLI, which only makes links, has none. */
-      posts?: () => PostsService;
+      posts?: () => Posts;
     },
   ) {
     this.repository = options.repository;
     this.clock = options.clock;
   }
 
-  private secret(): Promise<string> {
+  /** PREVIEW_SECRET, else the store's own: it signs the analytics dashboard's links too. */
+  secret(): Promise<string> {
     return this.options.secret ? Promise.resolve(this.options.secret) : this.repository.secret();
   }
 

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { sendCached } from '../http/front/cached-answer.js';
-import type { PostsService } from '../posts/posts.service.js';
+import type { Posts } from '../images/posts-with-images.js';
 import { publicSite } from '../ssr/public-site.js';
 import { API_PREFIX, FEED_ROUTES, feedPath, PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { FEED_ITEMS, renderRss } from './feeds/rss.js';
@@ -13,7 +13,7 @@ import { sitemapRoutes } from './feeds/sitemap-routes.js';
 /** The RSS of the site's newest posts, or of one category's; `path` is the feed's own. */
 async function siteRss(
   ctx: AppContext,
-  posts: PostsService,
+  posts: Posts,
   path: string,
   category?: { id: number; name: string },
 ): Promise<string> {

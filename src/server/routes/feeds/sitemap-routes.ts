@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../http/errors.js';
 import { sendCached } from '../../http/front/cached-answer.js';
-import type { PostsService } from '../../posts/posts.service.js';
+import type { Posts } from '../../images/posts-with-images.js';
 import { siteOrigin } from './site-origin.js';
 import { FEED_ROUTES, pagePath } from '../../../shared/paths.js';
 import {
@@ -19,7 +19,7 @@ import {
 const XML = 'application/xml; charset=utf-8';
 
 /** The fixed pages and every category's list: what the `pages` files hold, in order. */
-async function pageUrls(posts: PostsService): Promise<SitemapUrl[]> {
+async function pageUrls(posts: Posts): Promise<SitemapUrl[]> {
   const categories = await posts.categories();
   return [
     { path: pagePath.landing() },
@@ -30,12 +30,12 @@ async function pageUrls(posts: PostsService): Promise<SitemapUrl[]> {
 }
 
 /** Every list of a tag that visible posts carry: what the `tags` files hold, in order. */
-async function tagUrls(posts: PostsService): Promise<SitemapUrl[]> {
+async function tagUrls(posts: Posts): Promise<SitemapUrl[]> {
   return (await posts.tags.list()).map((t) => ({ path: pagePath.tag(t.slug) }));
 }
 
 /** How many URLs of each kind the sitemap lists now. */
-async function counts(posts: PostsService): Promise<Record<SitemapKind, number>> {
+async function counts(posts: Posts): Promise<Record<SitemapKind, number>> {
   const [pages, tags, postCount] = await Promise.all([
     pageUrls(posts),
     tagUrls(posts),
@@ -46,7 +46,7 @@ async function counts(posts: PostsService): Promise<Record<SitemapKind, number>>
 
 /** The URLs of one file, in batches; undefined when the sitemap has no such file. */
 async function fileUrls(
-  posts: PostsService,
+  posts: Posts,
   file: SitemapFile,
   perFile: number,
 ): Promise<Iterable<SitemapUrl[]> | AsyncIterable<SitemapUrl[]> | undefined> {
