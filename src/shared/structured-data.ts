@@ -7,7 +7,10 @@ import type { Portfolio, PublicSite } from './schemas/site-config.js';
  * address can never reach one.
  */
 
-type Site = Pick<PublicSite['site'], 'title' | 'description' | 'url' | 'author' | 'language'>;
+type Site = Pick<PublicSite['site'], 'title' | 'description' | 'url' | 'author' | 'language'> & {
+  /** The owner's profiles on other sites (owner-links.ts `profileUrls`), as the Person's `sameAs`. */
+  sameAs?: readonly string[];
+};
 
 interface Thing {
   '@context': 'https://schema.org';
@@ -20,6 +23,7 @@ export interface PersonLd extends Thing {
   jobTitle?: string;
   description?: string;
   knowsAbout?: string[];
+  sameAs?: string[];
 }
 
 export interface BlogPostingLd extends Thing {
@@ -29,7 +33,7 @@ export interface BlogPostingLd extends Thing {
   image: string[];
   datePublished: string;
   dateModified: string;
-  author: { '@type': 'Person'; name: string; url: string };
+  author: { '@type': 'Person'; name: string; url: string; sameAs?: string[] };
   publisher: { '@type': 'Person'; name: string; url: string };
   url: string;
   mainEntityOfPage: { '@type': 'WebPage'; '@id': string };
@@ -84,10 +88,14 @@ export function siteUrl(site: Pick<Site, 'url'>, path: string): string {
   return `${site.url.replace(/\/+$/, '')}${path}`;
 }
 
+/** The owner's profiles elsewhere as `sameAs`, when there are any. */
+const sameAs = (site: Site) => (site.sameAs?.length ? { sameAs: [...site.sameAs] } : {});
+
 const author = (site: Site) => ({
   '@type': 'Person' as const,
   name: site.author,
   url: siteUrl(site, pagePath.resume()),
+  ...sameAs(site),
 });
 
 /** The home page: the site, and how to search it (/posts/{text}). */
@@ -185,6 +193,7 @@ export function personLd(site: Site, portfolio: Pick<Portfolio, 'hero' | 'skills
     jobTitle: portfolio.hero.roles[0],
     description: portfolio.hero.intro,
     knowsAbout: portfolio.skills.map((skill) => skill.name),
+    ...sameAs(site),
   };
 }
 

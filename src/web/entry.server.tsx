@@ -7,8 +7,11 @@ import { escapeJsonForHtml, serializeErrors } from './hydration.js';
 import { pageMeta, type RouteHandle, type SiteMeta } from './head.js';
 import { headTags } from './head.server.js';
 import { pageStructuredData } from './page-structured-data.js';
+import { fediverseCreator } from '../shared/owner-links.js';
 import { siteCard, withSiteCard } from './share-image.server.js';
 import { createRoutes, loadEveryScreen, ROUTE_MODULES } from './routes.js';
+import type { RootData } from './data/site-meta.js';
+import { renderOwnerParts } from './features/owner/owner-parts.server.js';
 
 const handler = createStaticHandler(createRoutes());
 // Loaded before the server answers anything (see loadEveryScreen).
@@ -16,7 +19,9 @@ await loadEveryScreen();
 
 /** Renders one request to HTML with the loaders reading `data` in-process. */
 export async function render(request: Request, data: DataSource): Promise<RenderResult> {
-  const context = await handler.query(request, { requestContext: { data } });
+  const context = await handler.query(request, {
+    requestContext: { data, ownerParts: renderOwnerParts },
+  });
   if (context instanceof Response) {
     return {
       kind: 'redirect',
@@ -30,7 +35,8 @@ export async function render(request: Request, data: DataSource): Promise<Render
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  const site: SiteMeta | undefined = context.loaderData.root;
+  const root: RootData | undefined = context.loaderData.root;
+  const site: SiteMeta | undefined = root?.site;
   const status = context.statusCode;
   const matches = context.matches.map((m) => ({
     id: m.route.id,
@@ -44,10 +50,11 @@ export async function render(request: Request, data: DataSource): Promise<Render
     ? headTags(
         {
           ...withSiteCard(pageMeta(matches, site, status), await siteCard(data), site),
-          structuredData: pageStructuredData(matches, site, status),
+          structuredData: pageStructuredData(matches, site, status, root!.links),
         },
         site,
         new URL(request.url),
+        fediverseCreator(root!.links),
       )
     : '<title>Unexpected Application Error!</title>';
   // Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts).

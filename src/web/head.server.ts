@@ -10,10 +10,17 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The <head> tags of a page: title, description, canonical link (but on errors) and Open Graph. */
-export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
-  const canonical =
-    meta.canonical === false ? undefined : escapeHtml(canonicalUrl(site.url, url));
+/**
+ * The <head> tags of a page: title, description, canonical link (but on errors) and Open Graph;
+ * `fediverse:creator` names the owner's Mastodon account (owner-links.ts) when there is one.
+ */
+export function headTags(
+  meta: PageMeta,
+  site: SiteMeta,
+  url: URL,
+  fediverseCreator?: string,
+): string {
+  const canonical = meta.canonical === false ? undefined : escapeHtml(canonicalUrl(site.url, url));
   const description = meta.description ?? site.description;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -44,6 +51,8 @@ export function headTags(meta: PageMeta, site: SiteMeta, url: URL): string {
         `<meta name="twitter:image:alt" content="${escapeHtml(meta.imageAlt)}">`,
       );
   }
+  if (fediverseCreator)
+    tags.push(`<meta name="fediverse:creator" content="${escapeHtml(fediverseCreator)}">`);
   if (meta.noindex) tags.push('<meta name="robots" content="noindex">');
   tags.push(...structuredDataTags(meta.structuredData ?? []));
   return tags.join('\n    ');

@@ -1,4 +1,6 @@
+import { profileUrls } from '../shared/owner-links.js';
 import type { PostWithRelated } from '../shared/schemas/api.js';
+import type { OwnerLink } from '../shared/schemas/brand.js';
 import {
   categoryLd,
   personLd,
@@ -11,14 +13,16 @@ import type { ResumeData } from './features/resume/resume-route.js';
 import type { SiteMeta } from './head.js';
 
 type Built = readonly StructuredData[];
+/** The site, and the owner's profiles elsewhere (the Person's `sameAs`). */
+type Owned = SiteMeta & { sameAs: string[] };
 
 /** The schema.org objects of each route's page, from its loader's data. */
 const BY_ROUTE = {
-  landing: (_data: unknown, site: SiteMeta): Built => [webSiteLd(site)],
-  resume: (data: ResumeData, site: SiteMeta): Built =>
+  landing: (_data: unknown, site: Owned): Built => [webSiteLd(site)],
+  resume: (data: ResumeData, site: Owned): Built =>
     data.portfolio?.hero ? [personLd(site, data.portfolio)] : [],
-  category: (data: CategoryData, site: SiteMeta): Built => [categoryLd(site, data.category)],
-  post: (data: PostWithRelated, site: SiteMeta): Built => postLd(site, data.post),
+  category: (data: CategoryData, site: Owned): Built => [categoryLd(site, data.category)],
+  post: (data: PostWithRelated, site: Owned): Built => postLd(site, data.post),
 };
 
 /**
@@ -30,12 +34,14 @@ export function pageStructuredData(
   matches: readonly { id: string; loaderData: unknown }[],
   site: SiteMeta,
   status: number,
+  links: readonly OwnerLink[] = [],
 ): Built {
   if (status >= 400) return [];
+  const owned: Owned = { ...site, sameAs: profileUrls(links) };
   for (const match of [...matches].reverse()) {
     const build = BY_ROUTE[match.id as keyof typeof BY_ROUTE] as
-      ((data: unknown, site: SiteMeta) => Built) | undefined;
-    if (build && match.loaderData !== undefined) return build(match.loaderData, site);
+      ((data: unknown, site: Owned) => Built) | undefined;
+    if (build && match.loaderData !== undefined) return build(match.loaderData, owned);
   }
   return [];
 }

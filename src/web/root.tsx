@@ -11,6 +11,7 @@ import { useSiteMeta } from './data/site-meta.js';
 import { pageMeta } from './head.js';
 import { NotFound } from './components/ui/not-found.js';
 import './styles/app.css';
+import './features/owner/owner.css';
 
 /**
  * Keeps document.title in step after client-side navigation (the server writes the first one).

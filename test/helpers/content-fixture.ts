@@ -77,12 +77,50 @@ export function postFile(post: FixturePost): string {
   return `---\n${stringify(front)}---\n\n${post.body}\n`;
 }
 
+/** A square portrait, drawn: the branded fixture's photo. */
+export const PORTRAIT_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600"><rect width="600" height="600" fill="#2a4d69"/><circle cx="300" cy="240" r="110" fill="#f2d0b5"/><rect x="130" y="380" width="340" height="220" rx="150" fill="#f2d0b5"/></svg>';
+
+/** A wide logo, drawn: the branded fixture's. */
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#7a1f5c"/><rect x="50" y="12" width="100" height="16" rx="4" fill="#7a1f5c"/></svg>';
+
+/**
+ * `site` made the owner's own: a logo, a photo, links of five kinds (a Mastodon profile among
+ * them) and two top-bar entries, a page of the site and another site. Its images are
+ * BRANDED_IMAGES, for `writeContent`'s `images`.
+ */
+export function brandedSite(site: SiteConfig): SiteConfig {
+  return {
+    ...site,
+    brand: { ...site.brand, logo: 'logo.svg', photo: 'portrait.svg' },
+    links: [
+      { kind: 'github', url: 'https://github.com/fixture-author' },
+      { kind: 'mastodon', url: 'https://social.example/@fixture' },
+      { kind: 'linkedin', url: 'https://www.linkedin.com/in/fixture-author' },
+      { kind: 'email', url: 'mailto:author@fixture.example' },
+      { kind: 'rss', url: '/rss.xml', label: 'Subscribe' },
+    ],
+    navigation: [
+      { label: 'About me', url: '/resume' },
+      { label: 'Talks', url: 'https://talks.example/fixture' },
+    ],
+  };
+}
+
+export const BRANDED_IMAGES: Record<string, string> = {
+  'logo.svg': LOGO_SVG,
+  'portrait.svg': PORTRAIT_SVG,
+};
+
 /** Writes a content folder (site.yaml, posts/, images/) into a new temporary folder. */
 export function writeContent(options: {
   posts: FixturePost[];
   site?: SiteConfig;
   categories?: Record<string, string>;
   dir?: string;
+  /** More files of images/, by name. */
+  images?: Record<string, string | Buffer>;
 }): string {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'postfolio-content-'));
   const site =
@@ -92,6 +130,8 @@ export function writeContent(options: {
   writeFileSync(join(dir, 'site.yaml'), stringify(site));
   for (const image of ['cover.svg', 'product.svg'])
     writeFileSync(join(dir, 'images', image), TINY_SVG);
+  for (const [name, bytes] of Object.entries(options.images ?? {}))
+    writeFileSync(join(dir, 'images', name), bytes);
   for (const post of options.posts)
     writeFileSync(join(dir, 'posts', `${post.slug}.md`), postFile(post));
   return dir;

@@ -20,6 +20,14 @@ const text = (value: unknown) => {
   expect((value as string).trim()).not.toBe('');
 };
 
+/** A Person's `sameAs`, when it has one: profiles on the web, each once. */
+const profiles = (value: unknown) => {
+  if (value === undefined) return;
+  expect(Array.isArray(value) && value.length > 0).toBe(true);
+  for (const url of value as unknown[]) expect(url).toMatch(/^https?:\/\/[^/]/);
+  expect(new Set(value as unknown[]).size).toBe((value as unknown[]).length);
+};
+
 /**
  * Checks an object against schema.org's vocabulary and the properties Google's rich results
  * require or recommend for its type (Article, Breadcrumb, Sitelinks search box; Person as
@@ -40,6 +48,7 @@ export function expectValidJsonLd(object: Record<string, unknown>, origin: strin
       expect(o.author['@type']).toBe('Person');
       text(o.author.name);
       absolute(o.author.url, origin);
+      profiles(o.author.sameAs);
       absolute(o.url, origin);
       expect(o.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': o.url });
       break;
@@ -64,6 +73,7 @@ export function expectValidJsonLd(object: Record<string, unknown>, origin: strin
     case 'Person':
       text(o.name);
       absolute(o.url, origin);
+      profiles(o.sameAs);
       break;
     default:
       throw new Error(`unexpected @type ${String(o['@type'])}`);

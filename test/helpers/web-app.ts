@@ -8,6 +8,7 @@ import { importContent } from '../../src/server/content/import.service.js';
 import type { Engine } from '../../src/server/db/schema.js';
 import type { Clock } from '../../src/server/schedule/clock.js';
 import { mountWeb } from '../../src/server/routes/web.js';
+import type { SiteConfig } from '../../src/shared/schemas/site-config.js';
 import { writeContent, type FixturePost } from './content-fixture.js';
 import { createTestStore, type TestStore } from './stores.js';
 
@@ -26,6 +27,10 @@ export async function webHarness(
   options: {
     posts: FixturePost[];
     categories?: Record<string, string>;
+    /** site.yaml; the fixture's with `categories` when absent. */
+    site?: SiteConfig;
+    /** More files of images/, by name. */
+    images?: Record<string, string | Buffer>;
     env?: NodeJS.ProcessEnv;
     logger?: FastifyServerOptions['logger'];
     /** The app's clock, which decides when scheduled posts go live. */
@@ -40,7 +45,12 @@ export async function webHarness(
   if (!existsSync(join(WEB_DIR, 'server', 'entry.server.js')))
     throw new Error('Run `npm run build` first');
   const test = await createTestStore(engine);
-  const contentDir = writeContent({ posts: options.posts, categories: options.categories });
+  const contentDir = writeContent({
+    posts: options.posts,
+    categories: options.categories,
+    site: options.site,
+    images: options.images,
+  });
   const config = loadConfig({
     CONTENT_DIR: contentDir,
     IMAGES_DIR: mkdtempSync(join(tmpdir(), 'pf-img-')),

@@ -80,6 +80,42 @@ describe('site.yaml URLs', () => {
   });
 });
 
+describe('site.yaml links', () => {
+  const withLinks = (links: Site[]) => stringify({ ...good(), links });
+
+  it('takes a link of each kind written as its kind wants', async () => {
+    const links = [
+      { kind: 'github', url: 'https://github.com/me' },
+      { kind: 'mastodon', url: 'https://social.example/@me' },
+      { kind: 'email', url: 'mailto:me@example.com' },
+      { kind: 'rss', url: '/rss.xml' },
+      { kind: 'website', url: 'https://me.example', label: 'My site' },
+    ];
+    expect((await load(withLinks(links))).links).toEqual(links);
+  });
+
+  it.each([
+    [
+      { kind: 'email', url: 'https://me.example/contact' },
+      /is an email link; write its url as mailto:/,
+    ],
+    [{ kind: 'mastodon', url: 'https://social.example/about' }, /https:\/\/host\/@user/],
+    [{ kind: 'linkedin', url: '/about' }, /is a LinkedIn link; write its url as .* https:\/\//],
+    [{ kind: 'website', url: 'https://me.example' }, /without a label; add label/],
+  ])('refuses %j, naming the file, the line and the link', async (link, words) => {
+    const text = withLinks([{ kind: 'github', url: 'https://github.com/me' }, link]);
+    const error = await load(text).then(
+      () => null,
+      (e: unknown) => e as ContentFileError,
+    );
+    expect(error).toBeInstanceOf(ContentFileError);
+    expect(error!.message).toMatch(/: links\.1 is /);
+    expect(error!.message).toMatch(words);
+    const line = text.split('\n').findIndex((row) => row.includes(link.url)) + 1;
+    expect(error!.message).toMatch(new RegExp(`site-\\d+\\.yaml:(${line - 1}|${line}):`));
+  });
+});
+
 describe('site.yaml texts', () => {
   it.each([
     ['site.title', (s: Site) => (s.site.title = '   ')],

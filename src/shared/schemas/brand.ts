@@ -1,4 +1,5 @@
 import { Type, type Static, type TLiteral, type TUnion } from 'typebox';
+import { linkProblem } from '../owner-links.js';
 import { ContentUrl, ImageFile, NonBlankText as Text } from './content-fields.js';
 
 /**
@@ -130,5 +131,13 @@ export const NavigationEntry = Type.Object(
 );
 export type NavigationEntry = Static<typeof NavigationEntry>;
 
-export const OwnerLinks = Type.Array(OwnerLink, { maxItems: 12 });
+/** The links in the order shown, each as its kind wants it written (owner-links.ts `linkProblem`). */
+export const OwnerLinks = Type.Array(
+  Type.Refine(
+    OwnerLink,
+    (link) => linkProblem(link) === undefined,
+    (link) => linkProblem(link) ?? '',
+  ),
+  { maxItems: 12 },
+);
 export const Navigation = Type.Array(NavigationEntry, { maxItems: 6 });

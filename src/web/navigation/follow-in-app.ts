@@ -11,16 +11,19 @@ export function followLinksWith(router: { navigate: Navigate }): void {
 }
 
 /**
- * A click on a `Link`: a plain left click on a link to a path of this site navigates in the app,
- * as React Router's own `Link` decides (its `shouldProcessLinkClick`); a modified click, another
- * button, a target or a download is the browser's. The same address again replaces the history
- * entry instead of adding one, as React Router does.
+ * A click on a `Link`, or inside markup the server rendered (components/ui/server-markup.tsx) on
+ * a link there marked `data-in-app` (a page of the site, not a feed or a file): a plain left
+ * click on a link to a path of this site navigates in the app, as React Router's own `Link`
+ * decides (its `shouldProcessLinkClick`); a modified click, another button, a target or a
+ * download is the browser's. The same address again replaces the history entry instead of adding
+ * one, as React Router does.
  */
-export function followInApp(event: MouseEvent<HTMLAnchorElement>): void {
+export function followInApp(event: MouseEvent<HTMLElement>): void {
+  const anchor = (event.target as Element).closest('a');
+  if (!anchor || (anchor !== event.currentTarget && !anchor.hasAttribute('data-in-app'))) return;
   if (!navigate || event.defaultPrevented) return;
   if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
     return;
-  const anchor = event.currentTarget;
   const target = anchor.getAttribute('target');
   if ((target && target !== '_self') || anchor.hasAttribute('download')) return;
   const to = anchor.getAttribute('href');

@@ -141,22 +141,27 @@ export function useE2E(options: E2EOptions = {}): E2E {
 }
 
 /**
- * Waits until React has hydrated the page: every control React rendered (outside post HTML)
+ * Waits until React has hydrated the page: every control React rendered (not those of HTML it
+ * was given as a string: a post's body, the server's markup of the owner's links and footer)
  * carries React's props key, and the commit has had a frame to finish.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     if (!root) return false;
+    const propsOf = (node: Element) => {
+      const key = Object.keys(node).find((name) => name.startsWith('__reactProps$'));
+      return key ? (node as unknown as Record<string, Record<string, unknown>>)[key] : undefined;
+    };
+    const givenAsHtml = (element: Element) => {
+      for (let node = element.parentElement; node && node !== root; node = node.parentElement)
+        if (propsOf(node)?.dangerouslySetInnerHTML) return true;
+      return false;
+    };
     const controls = [...root.querySelectorAll('a, button, input, textarea, summary, main')].filter(
-      (element) => !element.closest('.prose'),
+      (element) => !element.closest('.prose') && !givenAsHtml(element),
     );
-    return (
-      controls.length > 0 &&
-      controls.every((element) =>
-        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
-      )
-    );
+    return controls.length > 0 && controls.every((element) => propsOf(element) !== undefined);
   });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }

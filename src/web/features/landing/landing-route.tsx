@@ -2,6 +2,8 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
 import { LoadError } from '../../components/ui/load-error.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { routeHandle } from '../../head.js';
@@ -24,20 +26,23 @@ export function Component() {
   const landing = useLoaderData<typeof loader>();
   const site = useSiteMeta();
   return (
-    <main id="main" className="landing">
-      <header className="landing__header">
-        {site && <p className="eyebrow">{site.author}</p>}
-        <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
-        {site && <p className="landing__lead">{site.description}</p>}
-      </header>
-      <div className="landing__cards">
-        <StudentCard student={landing.student} />
-        <EmployerCard employer={landing.employer} />
-      </div>
-      <p className="landing__more">
-        <Link to={pagePath.posts()}>Browse all posts</Link>
-      </p>
-    </main>
+    <>
+      <main id="main" className="landing">
+        <header className="landing__header">
+          {site && <p className="eyebrow">{site.author}</p>}
+          <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
+          {site && <p className="landing__lead">{site.description}</p>}
+        </header>
+        <div className="landing__cards">
+          <StudentCard student={landing.student} />
+          <EmployerCard employer={landing.employer} />
+        </div>
+        <p className="landing__more">
+          <Link to={pagePath.posts()}>Browse all posts</Link>
+        </p>
+      </main>
+      <ServerMarkup html={useOwnerParts().footer} />
+    </>
   );
 }
 

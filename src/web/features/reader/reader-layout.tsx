@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Outlet, useLoaderData, useOutletContext, type LoaderFunctionArgs } from 'react-router';
 import type { Category } from '../../../shared/schemas/api.js';
 import { dataSource } from '../../data/loader-data.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 import { CategoriesProvider } from '../categories/index.js';
 import { TopBar } from './top-bar.js';
 import './reader.css';
@@ -43,6 +45,7 @@ export function Component() {
       <div className={sidebarVisible ? 'reader' : 'reader reader--full'}>
         <Outlet context={{ sidebarVisible } satisfies ReaderOutletContext} />
       </div>
+      <ServerMarkup html={useOwnerParts().footer} />
     </CategoriesProvider>
   );
 }

@@ -2,24 +2,28 @@ import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/link.js';
 import { pageParams, pagePath } from '../../../shared/paths.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';
+import '../../components/ui/menu-icon.css';
 
 interface TopBarProps {
   sidebarVisible: boolean;
   onToggleSidebar: () => void;
 }
 
-/** Logo, the 'List' dropdown of categories, the sidebar toggle and the search box. */
+/**
+ * Logo, the 'List' dropdown of categories, the sidebar toggle and the search box; then the
+ * owner's own entries. The logo and those entries are the server's markup (data/owner-parts.ts).
+ */
 export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
   const site = useSiteMeta();
+  const owner = useOwnerParts();
   return (
     <header className="top-bar">
       <Link to={pagePath.landing()} className="top-bar__logo">
-        <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
-          <rect width="32" height="32" rx="8" fill="currentColor" />
-          <path d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z" fill="var(--surface)" />
-        </svg>
+        <ServerMarkup html={owner.mark} className="top-bar__mark" />
         <span>{site?.title ?? 'Home'}</span>
       </Link>
       <CategoryList />
@@ -31,11 +35,10 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
         aria-controls="sidebar"
         onClick={onToggleSidebar}
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
-          <path d="M3 5h18v2H3zm0 6h18v2H3zm0 6h18v2H3z" fill="currentColor" />
-        </svg>
+        <span className="menu-icon" aria-hidden="true" />
       </button>
       <SearchBox />
+      <ServerMarkup html={owner.navigation} className="top-bar__nav" />
     </header>
   );
 }

@@ -1,9 +1,43 @@
+import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { Picture } from '../../components/ui/picture.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 
-/** `work`: where "See my work" leads, the products or, without them, the résumé. */
-export function HeroSection({ hero, work }: { hero: Portfolio['hero']; work: string }) {
+/** The photo's width (resume-sections.css): 8rem on a phone, 15rem beside the text. */
+const PHOTO_SIZES = '(max-width: 48rem) 8rem, 15rem';
+
+/**
+ * `work`: where "See my work" leads, the products or, without them, the résumé. `photo`: the
+ * owner's (site.yaml `brand.photo`), at the top of the page, so loaded at once.
+ */
+export function HeroSection({
+  hero,
+  work,
+  photo,
+}: {
+  hero: Portfolio['hero'];
+  work: string;
+  photo?: { image: string; variants?: ImageVariants };
+}) {
+  const { links } = useOwnerParts();
   return (
-    <section id="hero" className="resume-hero" aria-labelledby="hero-title">
+    <section
+      id="hero"
+      className={photo ? 'resume-hero resume-hero--photo' : 'resume-hero'}
+      aria-labelledby="hero-title"
+    >
+      {photo && (
+        <Picture
+          className="resume-hero__photo"
+          image={photo.image}
+          variants={photo.variants}
+          alt={`Photo of ${hero.name}`}
+          sizes={PHOTO_SIZES}
+          loading="eager"
+          fallbackSize={{ width: 240, height: 240 }}
+        />
+      )}
       <p className="eyebrow">Hello, I&apos;m</p>
       <h1 id="hero-title" className="resume-hero__name">
         {hero.name}
@@ -22,6 +56,7 @@ export function HeroSection({ hero, work }: { hero: Portfolio['hero']; work: str
           Get in touch
         </a>
       </p>
+      <ServerMarkup html={links} className="resume-hero__links" />
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 import { dataSource } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { AboutSection } from './about-section.js';
@@ -22,12 +24,14 @@ export interface ResumeData {
   contact_enabled: boolean;
   /** The files of the portfolio's images, by file name. */
   images: Record<string, ImageVariants>;
+  /** The owner's photo (site.yaml `brand.photo`), a file name of `images`. */
+  photo?: string;
 }
 
-/** Only the portfolio and the contact switch travel to the browser. */
+/** Only the portfolio, the owner's photo and the contact switch travel to the browser. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<ResumeData> {
-  const { portfolio, contact_enabled, images = {} } = await dataSource(context).site();
-  return { portfolio, contact_enabled, images };
+  const { portfolio, contact_enabled, images = {}, brand } = await dataSource(context).site();
+  return { portfolio, contact_enabled, images, ...(brand?.photo ? { photo: brand.photo } : {}) };
 }
 
 export const handle = routeHandle<typeof loader>((data, site) => {
@@ -41,15 +45,20 @@ export const handle = routeHandle<typeof loader>((data, site) => {
 });
 
 export function Component() {
-  const { portfolio, contact_enabled, images } = useLoaderData<typeof loader>();
+  const { portfolio, contact_enabled, images, photo } = useLoaderData<typeof loader>();
   const sections = useMemo(() => pageSections(portfolio), [portfolio]);
   const text = Object.fromEntries(sections.map((section) => [section.id, section]));
   const { products = [], services = [] } = portfolio;
+  const { footer } = useOwnerParts();
   return (
     <div className="resume">
       <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} sections={sections} />
       <main id="main" className="resume-main">
-        <HeroSection hero={portfolio.hero} work={text.portfolio ? 'portfolio' : 'resume'} />
+        <HeroSection
+          hero={portfolio.hero}
+          work={text.portfolio ? 'portfolio' : 'resume'}
+          photo={photo === undefined ? undefined : { image: photo, variants: images[photo] }}
+        />
         <AboutSection about={portfolio.about} skills={portfolio.skills} text={text.about!} />
         <TimelineSection resume={portfolio.resume} text={text.resume!} />
         {text.portfolio && (
@@ -61,12 +70,11 @@ export function Component() {
           enabled={contact_enabled}
           text={text.contact!}
         />
-      </main>
-      <footer className="resume-footer">
-        <p>
-          © {portfolio.hero.name}. <a href="#hero">Back to top</a>
+        <p className="resume-top-link">
+          <a href="#hero">Back to top</a>
         </p>
-      </footer>
+      </main>
+      <ServerMarkup html={footer} className="resume-footer" />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from '../../components/ui/link.js';
+import { initials } from '../../../shared/initials.js';
 import { pagePath } from '../../../shared/paths.js';
 import type { SectionId, ShownSection } from './sections.js';
 import { useCurrentSection } from './use-current-section.js';
+import '../../components/ui/menu-icon.css';
 import './side-nav.css';
 
 /**
@@ -50,7 +52,7 @@ export function SideNav({
           aria-controls="resume-nav-panel"
           onClick={() => setOpen((value) => !value)}
         >
-          <span className="resume-nav__burger" aria-hidden="true" />
+          <span className="menu-icon" aria-hidden="true" />
           Menu
         </button>
       </div>
@@ -98,9 +100,4 @@ function SectionLinks({
       </ul>
     </nav>
   );
-}
-
-function initials(name: string): string {
-  const parts = name.split(/\s+/).filter(Boolean);
-  return parts.length > 1 ? `${parts[0]![0]}${parts.at(-1)![0]}` : name.slice(0, 2);
 }

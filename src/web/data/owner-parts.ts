@@ -1,0 +1,38 @@
+import { useRouteLoaderData } from 'react-router';
+import type { PublicSite } from '../../shared/schemas/site-config.js';
+
+/**
+ * The owner's parts of the pages (logo, extra top-bar entries, links, author box, footer) as HTML
+ * the server rendered from site.yaml (features/owner/owner-parts.server.tsx). The browser shows
+ * them as they came: their components, icons and images never reach its JavaScript, so a brand
+ * adds markup to the pages and nothing to the scripts.
+ */
+export interface OwnerParts {
+  /** The top bar's logo: the brand's image, or a monogram of the author's initials. */
+  mark: string;
+  /** The top bar's extra entries (site.yaml `navigation:`), or ''. */
+  navigation: string;
+  /** The owner's links (site.yaml `links:`), or ''. */
+  links: string;
+  /** Under each post: the author's photo, name, role and links. */
+  authorBox: string;
+  /** Every page's footer: the links and the author's name. */
+  footer: string;
+}
+
+/** What renders the parts: handed to the loaders by the server entry, absent in the browser. */
+export type OwnerPartsRenderer = (site: PublicSite) => OwnerParts;
+
+/**
+ * The parts of `site` for the root loader. The browser has no renderer: it hydrates the parts the
+ * server sent, and its root loader runs only when the server's did not (no content yet).
+ */
+export function ownerParts(context: unknown, site: PublicSite): Partial<OwnerParts> {
+  const render = (context as { ownerParts?: OwnerPartsRenderer } | undefined)?.ownerParts;
+  return render ? render(site) : {};
+}
+
+/** The parts from any route; none when the root loader failed. */
+export function useOwnerParts(): Partial<OwnerParts> {
+  return useRouteLoaderData<{ owner?: Partial<OwnerParts> }>('root')?.owner ?? {};
+}
