@@ -110,20 +110,26 @@ async function answer(text: string): Promise<void> {
   await screen.next();
 }
 
+type Step = [shown: string | RegExp, typed: string];
+
+/** Expects the question on the screen, then types the answer (empty: Enter, taking what is offered). */
+function reply([shown, typed]: Step): void {
+  if (typeof shown === 'string') expect(screen.getScreen()).toContain(shown);
+  else expect(screen.getScreen()).toMatch(shown);
+  if (typed) screen.type(typed);
+  screen.keypress('enter');
+}
+
 /**
- * Each question, as the screen must show it, and the answer typed (empty: Enter, taking what is
- * offered). The last answer ends the questions: nothing comes after it to wait for.
+ * Each question, as the screen must show it, and the answer typed, waiting for the next question
+ * after each; then `last`, the answer that ends the questions, after which nothing comes.
  */
-async function converse(steps: Array<[shown: string | RegExp, typed: string]>): Promise<void> {
-  for (const [i, [shown, typed]] of steps.entries()) {
-    if (typeof shown === 'string') expect(screen.getScreen()).toContain(shown);
-    else expect(screen.getScreen()).toMatch(shown);
-    if (i < steps.length - 1) await answer(typed);
-    else {
-      if (typed) screen.type(typed);
-      screen.keypress('enter');
-    }
+async function converse(steps: Step[], last?: Step): Promise<void> {
+  for (const step of steps) {
+    reply(step);
+    await screen.next();
   }
+  if (last) reply(last);
 }
 
 describe('postfolio init on a terminal', () => {
@@ -131,23 +137,25 @@ describe('postfolio init on a terminal', () => {
     const dir = join(root, 'asked');
     const done = runInit(dir, {}, { ask: true });
     await screen.next();
-    await converse([
-      ['Your name', "Ada O'Brien"],
-      // The title offers the name.
-      ["The site's title (Ada O'Brien)", ''],
-      ['The site in one line', 'Compilers: notes # and more'],
-      ['Where it will live', 'https://ada.example'],
-      ['Accent colour, #rrggbb (#0b5cad)', '#6a1b9a'],
-      ['A link of yours', 'https://github.com/ada'],
-      // Its kind: the one its address says, offered first.
-      [/❯ github/, ''],
-      ['Another link', 'https://ada.example/talks'],
-      [/❯ website/, ''],
-      ['Its label (ada.example)', 'My talks'],
-      ['Another link', 'mailto:ada@example.com'],
-      [/❯ email/, ''],
+    await converse(
+      [
+        ['Your name', "Ada O'Brien"],
+        // The title offers the name.
+        ["The site's title (Ada O'Brien)", ''],
+        ['The site in one line', 'Compilers: notes # and more'],
+        ['Where it will live', 'https://ada.example'],
+        ['Accent colour, #rrggbb (#0b5cad)', '#6a1b9a'],
+        ['A link of yours', 'https://github.com/ada'],
+        // Its kind: the one its address says, offered first.
+        [/❯ github/, ''],
+        ['Another link', 'https://ada.example/talks'],
+        [/❯ website/, ''],
+        ['Its label (ada.example)', 'My talks'],
+        ['Another link', 'mailto:ada@example.com'],
+        [/❯ email/, ''],
+      ],
       ['Another link', ''],
-    ]);
+    );
     expect(await done).toContain('site.yaml');
     const { text } = await expectSiteYamlHolds(dir, {
       name: "Ada O'Brien",
@@ -236,10 +244,7 @@ describe('postfolio init on a terminal', () => {
     );
     await screen.next();
     // The accent and the links came as flags: the address is the last question.
-    await converse([
-      ["The site's title (Ada)", 'Ada writes'],
-      ['Where it will live', ''],
-    ]);
+    await converse([["The site's title (Ada)", 'Ada writes']], ['Where it will live', '']);
     expect(await done).toContain('site.yaml');
     await expectSiteYamlHolds(dir, {
       name: 'Ada',
@@ -248,6 +253,43 @@ describe('postfolio init on a terminal', () => {
       url: 'https://example.com',
       accent: '#6a1b9a',
       links: [{ kind: 'github', url: 'https://github.com/ada' }],
+    });
+  });
+
+  it('asks a link of a kind again for the address that kind wants', async () => {
+    const dir = join(root, 'link-kind');
+    const done = runInit(
+      dir,
+      { name: 'Ada', title: 'Notes', description: 'About things.', url: 'https://ada.example' },
+      { ask: true },
+    );
+    await screen.next();
+    await converse([
+      ['Accent colour', ''],
+      ['A link of yours', 'https://social.example/about'],
+    ]);
+    // Mastodon, four up from the website offered: its links are profiles, /@name.
+    expect(screen.getScreen()).toMatch(/❯ website/);
+    for (const _ of 'four') screen.keypress('up');
+    await converse([
+      [/❯ mastodon/, ''],
+      [
+        "The address is a Mastodon link; write its url as the profile's address, https://host/@user",
+        '',
+      ],
+    ]);
+    // Enter on the address as it was: refused again; then corrected.
+    expect(screen.getScreen()).toContain('is a Mastodon link');
+    for (const _ of 'https://social.example/about') screen.keypress('backspace');
+    await converse([['https://host/@user', 'https://social.example/@ada']], ['Another link', '']);
+    expect(await done).toContain('site.yaml');
+    await expectSiteYamlHolds(dir, {
+      ...TEMPLATE_ANSWERS,
+      name: 'Ada',
+      title: 'Notes',
+      description: 'About things.',
+      url: 'https://ada.example',
+      links: [{ kind: 'mastodon', url: 'https://social.example/@ada' }],
     });
   });
 
@@ -324,6 +366,10 @@ describe('postfolio init without questions', () => {
       [
         { link: ['website=https://ada.example'] },
         '--link "website=https://ada.example": a website link needs a label after its url: --link "website=https://ada.example My talks"',
+      ],
+      [
+        { link: ['mastodon=https://social.example/about'] },
+        `--link "mastodon=https://social.example/about" is a Mastodon link; write its url as the profile's address, https://host/@user`,
       ],
       [
         { link: ['email=ada@example.com'] },
