@@ -50,6 +50,7 @@ import { ImageCatalog } from './images/image-catalog.js';
 import { SiteLooks } from './brand/site-look.js';
 import { lookRoutes } from './brand/look-routes.js';
 import { imageRoutes } from './images/image-routes.js';
+import { statsDashboardRoutes } from './routes/stats-dashboard.js';
 import { BrandImages } from './brand-images/brand-images.service.js';
 import { brandImageRoutes } from './brand-images/brand-image-routes.js';
 import { PostsWithImages } from './images/posts-with-images.js';
@@ -112,6 +113,8 @@ function createContext(options: BuildAppOptions, log: FastifyBaseLogger): AppCon
   const caches = createCaches(config, () => schedule.next, clock);
   const images = new ImageCatalog(new ImagesRepository(store.db));
   const brand = new BrandImages(config.imagesDir, () => ctx.contentState.state.site, images);
+  // The analytics dashboard's links are signed with the preview links' secret.
+  const linkSecret = () => ctx.preview.secret();
   const ctx: AppContext = {
     config,
     store,
@@ -150,7 +153,7 @@ function createContext(options: BuildAppOptions, log: FastifyBaseLogger): AppCon
     get inlineStyleHashes() {
       return ctx.look.styleHashes;
     },
-    analytics: createAnalytics(config, store.db, clock, log),
+    analytics: createAnalytics(config, { db: store.db, clock, log, secret: linkSecret }),
   };
   ctx.contentState.onChange((state, previous) => {
     // An import that changed posts alone: the answers and what was derived from the posts that
@@ -201,6 +204,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   await app.register(imageRoutes, { root: config.imagesDir });
   await app.register(lookRoutes);
   await app.register(brandImageRoutes);
+  await app.register(statsDashboardRoutes);
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */

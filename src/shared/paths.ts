@@ -82,6 +82,11 @@ export const HEALTH_ROUTES = {
   ready: '/readyz',
 } as const;
 
+/** The analytics' private dashboard, behind a signed link (`postfolio stats --link`). */
+export const STATS_ROUTES = {
+  dashboard: '/stats/:token',
+} as const;
+
 /** The folder the images are served from; a file's name follows it. */
 export const IMAGES_PREFIX = '/images/';
 
@@ -205,6 +210,12 @@ export const brandPath = {
 export const lookPath = {
   font: (file: string) => fillPattern(LOOK_ROUTES.font, { file }),
   theme: (hash: string) => fillPattern(LOOK_ROUTES.theme, { hash }),
+};
+
+/** The dashboard of a signed token, for `days` days (its default when absent). */
+export const statsPath = {
+  dashboard: (token: string, days?: number) =>
+    `${fillPattern(STATS_ROUTES.dashboard, { token })}${days ? `?days=${days}` : ''}`,
 };
 
 /** An image file by its name (the name of a stored file or of one of its variants). */

@@ -13,6 +13,9 @@ import type { Kysely } from 'kysely';
 import { dayOf, dayOfPeriod } from './periods.js';
 import { Salts } from './salts.js';
 import { keepUp, VISITORS_GRACE_MS } from './upkeep.js';
+import { DashboardLinks } from './dashboard-links.js';
+import { StatsService } from './stats.service.js';
+import type { StatsSummary } from '../../shared/schemas/stats.js';
 
 /** How often each process folds and deletes old counts (upkeep.ts). */
 export const UPKEEP_MS = 10 * 60_000;
@@ -26,6 +29,9 @@ export const UPKEEP_MS = 10 * 60_000;
  */
 export class Analytics {
   readonly counter: Counter;
+  /** The private dashboard's signed links. */
+  readonly links: DashboardLinks;
+  private readonly stats: StatsService;
   private readonly repository: AnalyticsRepository;
   private readonly salts: Salts;
   /** A batch whose write failed, written with the next. */
@@ -41,9 +47,13 @@ export class Analytics {
       clock: Clock;
       config: AnalyticsConfig;
       trust: Trust | false;
+      /** The secret of the dashboard's links: the preview links' (preview.service.ts). */
+      secret: () => Promise<string>;
       log?: FastifyBaseLogger;
     },
   ) {
+    this.links = new DashboardLinks(options.secret, options.clock);
+    this.stats = new StatsService(options.db);
     this.repository = new AnalyticsRepository(options.db);
     this.salts = new Salts(this.repository);
     this.counter = new Counter(options.clock, options.trust, () => this.flushSoon());
@@ -57,6 +67,11 @@ export class Analytics {
   /** Counts an employer-gate attempt or a contact message. */
   event(event: Event): void {
     this.counter.event(event);
+  }
+
+  /** The summary of the stored counts of the last `days` days (stats.service.ts). */
+  summary(days: number): Promise<StatsSummary> {
+    return this.stats.summary(days, this.options.clock.now());
   }
 
   /** Starts writing batches and keeping the store's counts small. */
@@ -142,16 +157,17 @@ export class Analytics {
 /** The analytics of a server with this configuration; none with ANALYTICS=off. */
 export function createAnalytics(
   config: Pick<ServerConfig, 'analytics' | 'trustProxy'>,
-  db: Kysely<Database>,
-  clock: Clock,
-  log?: FastifyBaseLogger,
+  services: {
+    db: Kysely<Database>;
+    clock: Clock;
+    secret: () => Promise<string>;
+    log?: FastifyBaseLogger;
+  },
 ): Analytics | undefined {
   if (!config.analytics.enabled) return undefined;
   return new Analytics({
-    db,
-    clock,
+    ...services,
     config: config.analytics,
     trust: trustOf(config.trustProxy),
-    log,
   });
 }
