@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { accentTokens } from '../../src/server/brand/accent.js';
-import { PHONE, useE2E, visit } from './helpers/browser.js';
+import { audit, describeViolations } from './helpers/axe.js';
+import { DESKTOP, PHONE, useE2E, visit } from './helpers/browser.js';
 import { ROOT } from './helpers/server.js';
 
 /** The demo content with a brand of its own: accent, a served font, code themes and a theme.css. */
@@ -126,4 +127,26 @@ describe('a branded site in the browser', () => {
     expect(code.background).toBe(background);
     expect(code.colours).toBeGreaterThan(3);
   });
+
+  // The brand's colours, font and theme.css on the pages the issue names, as axe sees them: every
+  // rule in light, then the colour rules again once the page has turned dark in place.
+  for (const viewport of [PHONE, DESKTOP])
+    it(`has no axe violations at ${viewport.width}px, light and dark`, async () => {
+      const { page } = await e2e.tab({ viewport });
+      const found: Record<string, unknown> = {};
+      for (const path of ['/', '/resume', '/posts', '/a-small-result-type']) {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await visit(page, path);
+        const light = await audit(page);
+        if (light.violations.length) found[`${path} light`] = describeViolations(light);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        const accent = () =>
+          getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+        expect(await page.evaluate(accent), 'the page turned dark').toBe('#f0a58f');
+        const dark = await audit(page, ['color-contrast', 'link-in-text-block']);
+        expect(dark.passes.length + dark.incomplete.length, 'colour rules ran').toBeGreaterThan(0);
+        if (dark.violations.length) found[`${path} dark`] = describeViolations(dark);
+      }
+      expect(found).toEqual({});
+    });
 });
