@@ -81,6 +81,29 @@ describe('postfolio init', () => {
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('/data/\n');
   });
 
+  it('has examples of the brand, links and navigation that site.yaml takes once they are uncommented', async () => {
+    const lines = SITE_YAML.split('\n');
+    const from = (start: string) => lines.indexOf(start);
+    const linksExample = lines.slice(from('#   links:'), from('links: []'));
+    const uncommented = [
+      ...lines.slice(0, from('links: []')).filter((line) => !linksExample.includes(line)),
+      ...linksExample.map((line) => line.slice('#   '.length)),
+      ...lines.slice(from('links: []') + 1, from('# navigation:')),
+      ...lines.slice(from('# navigation:')).map((line) => line.replace(/^# /, '')),
+    ]
+      .join('\n')
+      .replace(/^( +)# ((logo|photo|icon|font|code_theme|dark): )/gm, '$1$2');
+    const file = join(root, 'examples.yaml');
+    writeFileSync(file, uncommented);
+    const config = await loadSiteConfig(file);
+    expect(Object.keys(config.brand ?? {}).sort()).toEqual(
+      ['accent', 'code_theme', 'font', 'icon', 'logo', 'photo'].sort(),
+    );
+    expect(config.brand?.accent).toEqual({ light: '#0b5cad', dark: '#7db4ff' });
+    expect(config.links?.map((link) => link.kind)).toEqual(['github', 'mastodon', 'website']);
+    expect(config.navigation).toHaveLength(2);
+  });
+
   it('takes an empty folder', async () => {
     const dir = join(root, 'empty');
     mkdirSync(dir);
