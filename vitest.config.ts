@@ -4,6 +4,15 @@ import { defineConfig } from 'vitest/config';
 /** Files that replace a module with `vi.mock`: each gets a module graph of its own. */
 const ISOLATED = ['src/server/content/post-file.test.ts', 'src/cli/init-command.test.ts'];
 
+const COMMON = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // Many files wait more than they compute (child servers, schedules, PostgreSQL): two at a
+  // time even on 2 cores, where Vitest's default (cores - 1) runs them one by one.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+} as const;
+
 /**
  * The unit, API and CLI tests. Files share their worker's modules (no isolation): importing the
  * server's graph again for each of a hundred files cost more than two minutes of CPU, and no file
@@ -11,24 +20,22 @@ const ISOLATED = ['src/server/content/post-file.test.ts', 'src/cli/init-command.
  */
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    // Many files wait more than they compute (child servers, schedules, PostgreSQL): two at a
-    // time even on 2 cores, where Vitest's default (cores - 1) runs them one by one.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Run once, by the root project, whose provided values every project sees; a project that
+    // extended the root would run it again.
+    globalSetup: ['test/setup/store-templates.ts'],
     reporters: ['default', './test/reporters/slowest-files.ts'],
+    ...COMMON,
     projects: [
       {
-        extends: true,
         test: {
+          ...COMMON,
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**', 'dist/**', ...ISOLATED],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'unit-isolated', include: ISOLATED } },
+      { test: { ...COMMON, name: 'unit-isolated', include: ISOLATED } },
     ],
   },
 });
