@@ -148,4 +148,19 @@ describe.each(ENGINES)('dev imports (%s)', (engine) => {
     ]);
     expect(await titles()).toEqual({ alpha: 'Alpha', beta: 'Beta' });
   });
+
+  it("imports a saved theme.css, its warnings named by the site folder's path and line", async () => {
+    save('theme.css', ':root { --radius: 0; }\n:focus { outline: none; }\n');
+    const result = await importer.run();
+    expect(result.problems).toEqual([]);
+    expect(result.touched).toEqual(['theme.css']);
+    expect(result.summary?.warnings).toEqual([
+      expect.stringMatching(/^theme\.css:2: ":focus" hides the focus outline/),
+    ]);
+    const row = await test.store.db
+      .selectFrom('content_state')
+      .select('theme_css')
+      .executeTakeFirstOrThrow();
+    expect(row.theme_css).toContain('--radius: 0');
+  });
 });

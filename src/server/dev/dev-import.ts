@@ -1,4 +1,4 @@
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { ContentFileError, ImportError } from '../content/content-errors.js';
 import { importContent, type ImportSummary } from '../content/import.service.js';
 import type { Store } from '../db/connection.js';
@@ -78,7 +78,16 @@ export class DevImporter {
           prune: true,
         });
         await this.stage.keep(touched);
-        return { summary, problems: [...problems.values()], touched: changed };
+        // Named by their place in the site folder, not in its staged copy.
+        const stage = `${this.stage.stageDir}${sep}`;
+        const warnings = summary.warnings.map((w) =>
+          w.startsWith(stage) ? w.slice(stage.length) : w,
+        );
+        return {
+          summary: { ...summary, warnings },
+          problems: [...problems.values()],
+          touched: changed,
+        };
       } catch (error) {
         if (!(error instanceof ImportError)) throw error;
         error.failures.forEach(report);

@@ -1,3 +1,4 @@
+import { THEME_FILE } from '../brand/theme-stylesheet.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
@@ -55,6 +56,9 @@ function reportRound(
     );
   for (const problem of problems)
     out.warn(`${problemLine(problem)} (the last good version is shown)`);
+  // theme.css is imported as saved; what it costs readers is said when it is saved.
+  if (touched.includes(THEME_FILE))
+    for (const warning of summary?.warnings ?? []) out.warn(warning);
 }
 
 /**
