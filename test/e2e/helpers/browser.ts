@@ -73,7 +73,8 @@ export interface E2EOptions {
 
 /**
  * Registers the hooks of a browser test file (or of a describe block): the run's demo server, or
- * one of the file's own (fresh store, demo content, `env` over the test defaults), and the run's
+ * one of the file's own (a copy of the demo store, or its own content or store imported on its
+ * first start; `env` over the test defaults), and the run's
  * Chromium; every tab opened in a test is checked for console errors and closed after it; a
  * server must shut down cleanly (exit code 0) on SIGTERM.
  */
@@ -84,8 +85,16 @@ export function useE2E(options: E2EOptions = {}): E2E {
 
   beforeAll(async () => {
     state.browser = await launchBrowser();
+    const databaseUrl = options.databaseUrl?.();
+    // A server of the demo content starts from the run's demo store; one of other content or of
+    // another store imports it as a first start does.
+    const demoContent = databaseUrl === undefined && options.env?.CONTENT_DIR === undefined;
     state.server = own
-      ? await startServer({ databaseUrl: options.databaseUrl?.(), env: options.env })
+      ? await startServer({
+          databaseUrl,
+          env: options.env,
+          store: demoContent ? inject('demoStore') : undefined,
+        })
       : sharedDemoServer();
   });
 

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { HEALTH_ROUTES } from '../../../src/shared/paths.js';
 import { startScriptFlags } from '../../../scripts/start-flags.js';
 
@@ -43,39 +44,80 @@ export interface ServerOptions {
   imagesDir?: string;
   /** More environment for the server, over the defaults above. */
   env?: Record<string, string>;
+  /**
+   * A SQLite store the server starts from, copied (createDemoStore's): the server then has no
+   * first import to run. Only with the content it holds and no `databaseUrl`.
+   */
+  store?: string;
+}
+
+const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+
+/** The environment of the suite's servers and commands: the test defaults, then `options.env`. */
+function suiteEnv(dir: string, options: ServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
+    // Servers of the demo content share one images folder: its photograph is made once a run.
+    // A server of other content has its own, as its import removes the files it does not use.
+    IMAGES_DIR:
+      options.imagesDir ??
+      (options.contentDir || options.env?.CONTENT_DIR
+        ? join(dir, 'images')
+        : join(tmpdir(), 'postfolio-e2e-demo-images')),
+    CONTENT_DIR: options.contentDir ?? 'content',
+    EMPLOYER_EMAIL,
+    LOG_LEVEL: 'warn',
+    CONTACT_ENABLED: '',
+    PAGE_SIZE: '',
+    PUBLIC_URL: '',
+    ...options.env,
+  };
+}
+
+function requireBuild(): void {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+}
+
+export interface DemoStore {
+  /** The SQLite file, to be copied by each server that starts from it. */
+  file: string;
+  remove(): void;
+}
+
+/**
+ * The demo content imported once (`postfolio import`) into a SQLite store that the run's servers
+ * of the demo content start from, each on a copy of its own: a first import costs seconds of CPU
+ * a server, the copy milliseconds.
+ */
+export async function createDemoStore(): Promise<DemoStore> {
+  requireBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-store-'));
+  const env = suiteEnv(dir, {});
+  await promisify(execFile)(process.execPath, [MAIN, 'import', env.CONTENT_DIR!], {
+    cwd: ROOT,
+    env,
+  });
+  const file = join(dir, 'e2e.db');
+  // The command closed the store, which checkpoints its write-ahead log: the file alone is whole.
+  if (existsSync(`${file}-wal`)) throw new Error(`${file} was left with a write-ahead log`);
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
  * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
- * store (SQLite unless `databaseUrl` is given) and the demo content, and waits for /readyz.
+ * store (SQLite unless `databaseUrl` is given; a copy of `store` if given) and the demo content,
+ * and waits for /readyz.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const main = join(ROOT, 'dist', 'cli', 'main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  requireBuild();
   const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-'));
+  const env = suiteEnv(dir, options);
+  if (options.store) copyFileSync(options.store, env.DATABASE_URL!);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, main, 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN, 'serve'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl ?? join(dir, 'e2e.db'),
-      // Servers of the demo content share one images folder: its photograph is made once a run.
-      // A server of other content has its own, as its import removes the files it does not use.
-      IMAGES_DIR:
-        options.imagesDir ??
-        (options.contentDir || options.env?.CONTENT_DIR
-          ? join(dir, 'images')
-          : join(tmpdir(), 'postfolio-e2e-demo-images')),
-      CONTENT_DIR: options.contentDir ?? 'content',
-      EMPLOYER_EMAIL,
-      LOG_LEVEL: 'warn',
-      CONTACT_ENABLED: '',
-      PAGE_SIZE: '',
-      PUBLIC_URL: '',
-      ...options.env,
-    },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
