@@ -8,11 +8,14 @@ import { FORM_ROUTES, pagePath } from '../../src/shared/paths.js';
 /** The browser's log line for a document answered with 400 or 403 (the forms' refusals). */
 const REFUSED_LOG = /Failed to load resource: the server responded with a status of 40[03]/;
 
-// Its own server: it spends employer-gate attempts, which a server counts per client.
-const e2e = useE2E({ ownServer: true });
-const noJs = () => e2e.tab({ javaScriptEnabled: false });
+// A server of its own for the forms: the gate spends attempts, which a server counts per client,
+// and the contact form is switched on. The pages that are only read come from the run's server.
+const site = useE2E({ env: { CONTACT_ENABLED: '1' } });
 
 describe('without JavaScript', () => {
+  const e2e = useE2E();
+  const noJs = () => e2e.tab({ javaScriptEnabled: false });
+
   it('shows /posts with its cards, and the page links work', async () => {
     const { page } = await noJs();
     const response = await page.goto(pagePath.posts());
@@ -110,6 +113,7 @@ describe('without JavaScript', () => {
 });
 
 describe('the employer gate without JavaScript', () => {
+  const noJs = () => site.tab({ javaScriptEnabled: false });
   const gate = (page: Page) => page.getByRole('region', { name: 'Hiring? Unlock the portfolio' });
 
   it("opens with 'I'm' and sends the right address on to /resume", async () => {
@@ -130,7 +134,7 @@ describe('the employer gate without JavaScript', () => {
   });
 
   it("answers a wrong or empty address with a page saying 'Please text my email to login'", async () => {
-    const { page } = await e2e.tab({ javaScriptEnabled: false, allow: [REFUSED_LOG] });
+    const { page } = await site.tab({ javaScriptEnabled: false, allow: [REFUSED_LOG] });
     for (const address of ['someone.else@example.com', '']) {
       await page.goto('/?employer=1');
       await page.getByLabel('Your work email').fill(address);
@@ -151,7 +155,6 @@ describe('the employer gate without JavaScript', () => {
 });
 
 describe('the contact form without JavaScript, switched on', () => {
-  const site = useE2E({ env: { CONTACT_ENABLED: '1' } });
   const form = (page: Page) => page.getByRole('region', { name: "Let's work together" });
 
   async function fill(page: Page, fields: { name: string; email: string; message: string }) {
