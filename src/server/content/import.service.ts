@@ -1,40 +1,23 @@
-import type { Kysely } from 'kysely';
 import type { Store } from '../db/connection.js';
-import type { Database } from '../db/schema.js';
 import { ImportError } from './content-errors.js';
-import { ContentRepository, type StoredSource } from './content.repository.js';
-import { removeWritten, type PreparedImages } from './image-publication.js';
-import { readContentFolder, type ContentFolder } from './import-stages/folder.js';
+import { ContentRepository } from './content.repository.js';
+import { removeWritten } from './image-publication.js';
+import { prepareBrandImages, settleBrandImages } from './import-stages/brand-images.js';
+import { readContentFolder } from './import-stages/folder.js';
 import { prepareFolderImages, saveImageRows, settleImageFiles } from './import-stages/images.js';
-import {
-  prepareBrandImages,
-  settleBrandImages,
-  type PreparedBrand,
-} from './import-stages/brand-images.js';
-import { checkedPost, loadInOrder, sourceFor } from './import-stages/parse.js';
-import { ImportPlan } from './import-stages/plan.js';
+import { settleSlugs, startPosts, writePosts } from './import-stages/posts.js';
 import { publishVersion, removeGonePosts } from './import-stages/publish.js';
 import {
-  createImportTarget,
-  type BulkWrite,
-  type ImportTarget,
-  type TargetOptions,
-} from './import-stages/target.js';
-import { PostWriter, toRow } from './import-stages/write.js';
-import { createPostLoader, type PostLoader } from './parse-pool.js';
-import { ContentFileError, type LoadedPost } from './post-file.js';
-import { PostTagsRepository } from './post-tags.repository.js';
-import { SlugHistory } from './slug-history.js';
+  TransactionRun,
+  type ImportOptions,
+  type PreparedImport,
+  type Stage,
+} from './import-stages/run.js';
+import { createImportTarget } from './import-stages/target.js';
+import { createPostLoader } from './parse-pool.js';
 
-export interface ImportOptions extends TargetOptions {
-  contentDir: string;
-  imagesDir: string;
-  /** Remove posts (and unused categories) whose files are gone. */
-  prune?: boolean;
-  onProgress?: (done: number, total: number) => void;
-  /** Images checked and their variants made or found (image-publication.ts). */
-  onImageProgress?: (done: number, total: number) => void;
-}
+export type { ImportOptions };
+export { ImportError };
 
 export interface ImportSummary {
   created: number;
@@ -55,40 +38,122 @@ export interface ImportSummary {
   warnings: string[];
 }
 
-export { ImportError };
-
-/** One import's inputs, read before its transaction. */
-interface ImportJob {
-  options: ImportOptions;
-  folder: ContentFolder;
-  images: PreparedImages;
-  brand: PreparedBrand;
-  existing: Map<string, StoredSource>;
-  loader: PostLoader;
-  target: ImportTarget;
-  started: number;
-}
-
-/** What writing one post file needs, inside the transaction. */
-interface PostStep {
-  folder: ContentFolder;
-  images: PreparedImages;
-  plan: ImportPlan;
-  history: SlugHistory;
-  writer: PostWriter;
-  categoryIds: Map<string, number>;
-}
-
 /** Thrown inside the transaction to roll it back when a file was refused. */
 const ROLLBACK = new Error('rollback');
 
 /**
- * Syncs a content folder into the store in one transaction, in stages: read the folder, make
- * the images' files, then inside the transaction parse, check and write the posts in batches as
- * they are read (memory stays flat), and publish the new content version. Any bad file rolls
- * the whole transaction back and is reported with the others. Unchanged files are skipped by hash.
+ * The stages inside the import's one transaction, in order (as Hugo's build runs its steps). A
+ * refused file stops them at `check`, which rolls everything back.
+ */
+const TRANSACTION_STAGES: ReadonlyArray<Stage<TransactionRun>> = [
+  { name: 'categories and slugs stored', run: startPosts },
+  { name: 'posts', run: writePosts },
+  { name: 'old slugs and aliases', run: settleSlugs },
+  {
+    name: 'check',
+    run: async ({ folder }) => {
+      if (folder.failures.length || !folder.site) throw ROLLBACK;
+    },
+  },
+  {
+    name: 'image rows',
+    run: async (run) => {
+      run.imagesMoved = await saveImageRows(run.trx, run.job.images, run.prune);
+    },
+  },
+  { name: 'search index', run: (run) => run.bulk.afterPosts() },
+  {
+    name: 'prune',
+    run: async (run) => {
+      if (!run.prune) return;
+      const { folder, history, plan, writer } = run;
+      run.deleted = await removeGonePosts(
+        run.repository,
+        history,
+        plan,
+        folder.categorySlugs,
+        writer.changes,
+      );
+    },
+  },
+  {
+    name: 'unused tags',
+    run: async (run) => {
+      await run.tags.deleteUnusedTags();
+    },
+  },
+  { name: 'slug history', run: (run) => run.history.finish() },
+  {
+    name: 'publish',
+    run: async (run) => {
+      const { folder, plan, history, writer } = run;
+      await publishVersion(
+        run.repository,
+        run.bulk,
+        folder.site!,
+        {
+          written: plan.written,
+          deleted: run.deleted,
+          imagesMoved: run.imagesMoved,
+          slugsMoved: history.renamed,
+          posts: writer.changes,
+        },
+        run.now,
+        folder.theme?.css ?? null,
+      );
+    },
+  },
+];
+
+/** After the commit: files no longer published removed, and those exports need kept. */
+const SETTLE_STAGES: ReadonlyArray<Stage<PreparedImport>> = [
+  {
+    name: 'image files',
+    run: (job) => settleImageFiles(job.store.db, job.folder, job.options.imagesDir, job.images),
+  },
+  { name: 'brand files', run: (job) => settleBrandImages(job.options.imagesDir, job.brand) },
+];
+
+/**
+ * Syncs a content folder into the store in one transaction. Before it: the folder read, the
+ * images' files and the brand's drawings made, the stored sources read. Inside it, the
+ * TRANSACTION_STAGES: posts parsed, checked and written in batches as they are read (memory
+ * stays flat), then the rest of the content and the new content version. After it, the
+ * SETTLE_STAGES. Any bad file rolls the whole transaction back, removes what was drawn and is
+ * reported with the others. Unchanged files are skipped by hash.
  */
 export async function importContent(store: Store, options: ImportOptions): Promise<ImportSummary> {
+  const job = await prepare(store, options);
+  const timings = new Map<string, number>();
+  let committing = 0;
+  let summary: ImportSummary;
+  try {
+    summary = await job.target.run(() =>
+      store.db.transaction().execute(async (trx) => {
+        const run = new TransactionRun(trx, job);
+        for (const stage of TRANSACTION_STAGES) {
+          const started = performance.now();
+          await stage.run(run);
+          timings.set(stage.name, performance.now() - started);
+        }
+        committing = performance.now();
+        return summarize(run, timings);
+      }),
+    );
+    summary.phases.commit = performance.now() - committing;
+  } catch (error) {
+    await removeWritten([...job.images.written, ...job.brand.written]);
+    if (error === ROLLBACK) throw new ImportError(job.folder.failures);
+    throw error;
+  } finally {
+    await job.loader.close();
+  }
+  for (const stage of SETTLE_STAGES) await stage.run(job);
+  return summary;
+}
+
+/** What is read and made before the transaction, so that it holds the store only to write. */
+async function prepare(store: Store, options: ImportOptions): Promise<PreparedImport> {
   const folder = await readContentFolder(options.contentDir);
   const images = await prepareFolderImages(
     store.db,
@@ -100,151 +165,28 @@ export async function importContent(store: Store, options: ImportOptions): Promi
   const existing = await new ContentRepository(store.db).existingSources();
   const target = createImportTarget(store, options);
   const loader = createPostLoader(folder.files.length);
-  const job = {
-    options,
-    folder,
-    images,
-    brand,
-    existing,
-    loader,
-    target,
-    started: performance.now(),
-  };
-  let committing = 0;
-  let summary: ImportSummary;
-  try {
-    summary = await target.run(() =>
-      store.db.transaction().execute(async (trx) => {
-        const written = await importInTransaction(trx, job);
-        committing = performance.now();
-        return written;
-      }),
-    );
-    summary.phases.commit = performance.now() - committing;
-  } catch (error) {
-    await removeWritten([...images.written, ...brand.written]);
-    if (error === ROLLBACK) throw new ImportError(folder.failures);
-    throw error;
-  } finally {
-    await loader.close();
-  }
-  await settleImageFiles(store.db, folder, options.imagesDir, images);
-  await settleBrandImages(options.imagesDir, brand);
-  return summary;
+  // The posts' phase runs from here: the folder and its images are behind.
+  const started = performance.now();
+  return { store, options, target, started, folder, images, brand, existing, loader };
 }
 
-async function importInTransaction(trx: Kysely<Database>, job: ImportJob): Promise<ImportSummary> {
-  const { folder, images } = job;
-  const now = new Date().toISOString();
-  const repository = new ContentRepository(trx);
-  const bulk = job.target.bulkWrite(trx, job.existing.size);
-  const step = await startPosts(trx, job, bulk, now);
-  await writePosts(job, step);
-  const { plan, history } = step;
-  const prune = job.options.prune === true;
-  if (folder.site && folder.failures.length === 0)
-    folder.failures.push(...(await history.settle(plan.slugs, prune)));
-  const postsDone = performance.now();
-  if (folder.failures.length || !folder.site) throw ROLLBACK;
-  const imagesMoved = await saveImageRows(trx, images, prune);
-  const merging = performance.now();
-  await bulk.afterPosts();
-  const searchIndex = performance.now() - merging;
-  const deleted = prune
-    ? await removeGonePosts(repository, history, plan, folder.categorySlugs, step.writer.changes)
-    : 0;
-  await new PostTagsRepository(trx).deleteUnusedTags();
-  await history.finish();
-  await publishVersion(
-    repository,
-    bulk,
-    folder.site,
-    {
-      written: plan.written,
-      deleted,
-      imagesMoved,
-      slugsMoved: history.renamed,
-      posts: step.writer.changes,
-    },
-    now,
-    folder.theme?.css ?? null,
-  );
+function summarize(run: TransactionRun, timings: Map<string, number>): ImportSummary {
+  const { job, plan, folder } = run;
   return {
     created: plan.created,
     updated: plan.updated,
     unchanged: plan.unchanged,
-    deleted,
-    categories: folder.site.categories.length,
-    images: images.processed,
-    imagesReused: images.reused,
+    deleted: run.deleted,
+    categories: folder.site!.categories.length,
+    images: job.images.processed,
+    imagesReused: job.images.reused,
     brandImages: job.brand.drawn,
     threads: job.loader.threads,
-    phases: { posts: postsDone - job.started, searchIndex, commit: 0 },
+    phases: {
+      posts: run.postsDone - job.started,
+      searchIndex: timings.get('search index') ?? 0,
+      commit: 0,
+    },
     warnings: folder.theme?.warnings ?? [],
   };
-}
-
-/** The state every post file is taken with: the slugs stored before, the categories' ids. */
-async function startPosts(
-  trx: Kysely<Database>,
-  job: ImportJob,
-  bulk: BulkWrite,
-  now: string,
-): Promise<PostStep> {
-  const { folder } = job;
-  const repository = new ContentRepository(trx);
-  const plan = new ImportPlan(job.existing, await repository.allSlugs());
-  const categoryIds = folder.site
-    ? await repository.upsertCategories(folder.site.categories)
-    : new Map<string, number>();
-  const writer = new PostWriter(
-    repository,
-    new PostTagsRepository(trx),
-    bulk,
-    now,
-    () => folder.failures.length > 0,
-  );
-  const history = new SlugHistory(trx, now);
-  return { folder, images: job.images, plan, history, writer, categoryIds };
-}
-
-/** Parses, checks and writes every post file in file order; bad files land in the failures. */
-async function writePosts(job: ImportJob, step: PostStep): Promise<void> {
-  const { folder } = job;
-  const loads = loadInOrder(job.loader, folder.files, sourceFor(folder, job.existing));
-  let done = 0;
-  for (const { path, loading } of loads) {
-    try {
-      await takePost(step, path, await loading);
-    } catch (error) {
-      if (!(error instanceof ContentFileError)) throw error;
-      folder.failures.push(error);
-    }
-    job.options.onProgress?.(++done, folder.files.length);
-    await step.writer.flushIfFull();
-  }
-  await step.writer.flush();
-}
-
-/** One loaded file: kept when unchanged, else checked, its old slug and aliases read, queued. */
-async function takePost(step: PostStep, path: string, loaded: LoadedPost): Promise<void> {
-  const { plan, folder } = step;
-  if (!loaded.post) {
-    plan.claim(plan.keep(path), path);
-    return;
-  }
-  const post = checkedPost(
-    path,
-    loaded.post,
-    folder.site ? folder.categorySlugs : null,
-    folder.availableImages,
-  );
-  const renamed = await step.history.readPost(path, post.slug, post.aliases, plan.storedSlug(path));
-  plan.write(post.slug, renamed);
-  step.writer.add(toRow(post, path, loaded.hash, step.categoryIds, step.images.sizes), {
-    slug: post.slug,
-    tags: post.tags,
-    publishedAt: post.publishedAt,
-  });
-  plan.claim(post.slug, path);
 }
