@@ -136,6 +136,24 @@ describe('a site of the owner’s own brand', () => {
     expect(await page.getByRole('img', { name: 'Photo of Test Author' }).isVisible()).toBe(true);
   });
 
+  it('draws a product without an image as a tile of its initials, as large as a picture', async () => {
+    const { page } = await e2e.tab();
+    await visit(page, pagePath.resume());
+    const products = page.getByRole('region', { name: 'Demo products' });
+    const tile = products.getByText('QT', { exact: true });
+    expect(await tile.isVisible()).toBe(true);
+    const picture = await products.getByRole('img', { name: 'Preview of Product' }).boundingBox();
+    const box = await tile.locator('..').boundingBox();
+    expect(Math.round(box!.width)).toBe(Math.round(picture!.width));
+    expect(Math.round(box!.height)).toBe(Math.round(picture!.height));
+    // Painted with the accent, as the initials are, not left an empty grey box.
+    const [tileColour, initialsColour] = await tile.evaluate((span) => [
+      getComputedStyle(span.parentElement!).backgroundColor,
+      getComputedStyle(span).backgroundColor,
+    ]);
+    expect(tileColour).toBe(initialsColour);
+  });
+
   for (const viewport of [PHONE, DESKTOP])
     it(`has no accessibility violations at ${viewport.width}px, light and dark`, async () => {
       const { page } = await e2e.tab({ viewport });

@@ -87,12 +87,25 @@ export const LOGO_SVG =
 
 /**
  * `site` made the owner's own: a logo, a photo, links of five kinds (a Mastodon profile among
- * them) and two top-bar entries, a page of the site and another site. Its images are
- * BRANDED_IMAGES, for `writeContent`'s `images`.
+ * them), two top-bar entries (a page of the site and another site) and a second product, without
+ * an image. Its images are BRANDED_IMAGES, for `writeContent`'s `images`.
  */
 export function brandedSite(site: SiteConfig): SiteConfig {
+  const products = site.portfolio.products ?? [];
   return {
     ...site,
+    portfolio: {
+      ...site.portfolio,
+      products: [
+        ...products,
+        {
+          name: 'Quiet Tool',
+          description: 'A product with no picture yet',
+          url: 'https://quiet.example',
+          tags: [],
+        },
+      ],
+    },
     brand: { ...site.brand, logo: 'logo.svg', photo: 'portrait.svg' },
     links: [
       { kind: 'github', url: 'https://github.com/fixture-author' },

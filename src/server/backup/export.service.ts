@@ -174,7 +174,7 @@ function siteToWrite(
     warnings.push(`site.yaml: category ${category.slug} was added back: posts still use it`);
   }
   for (const product of site.portfolio.products ?? [])
-    if (!images.has(product.image))
+    if (product.image !== undefined && !images.has(product.image))
       warnings.push(
         `site.yaml: the image ${product.image} of "${product.name}" is not in the images folder`,
       );

@@ -83,6 +83,12 @@ describe('site.yaml URLs', () => {
 describe('site.yaml links', () => {
   const withLinks = (links: Site[]) => stringify({ ...good(), links });
 
+  it('takes a product without an image', async () => {
+    const site = good();
+    delete site.portfolio.products[0].image;
+    expect((await load(stringify(site))).portfolio.products![0]).not.toHaveProperty('image');
+  });
+
   it('takes a link of each kind written as its kind wants', async () => {
     const links = [
       { kind: 'github', url: 'https://github.com/me' },

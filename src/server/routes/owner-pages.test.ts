@@ -142,6 +142,15 @@ describe.each(ENGINES)('the owner’s identity in the pages on %s', (engine) => 
     expect(initials).toContain('>TA</span>');
   });
 
+  it('draws a product without an image as a tile of its initials, beside those with one', async () => {
+    const products = partOf(await page(branded, pagePath.resume()), 'ul', 'resume-products');
+    expect(products.match(/<img\b/g)).toHaveLength(1);
+    expect(products).toMatch(
+      /<div class="image-placeholder image-placeholder--[0-3] resume-product__image" aria-hidden="true"><span>QT<\/span><\/div>/,
+    );
+    expect(products).toContain('Quiet Tool');
+  });
+
   it('shows the photo and the links in the /resume hero', async () => {
     const hero = partOf(await page(branded, pagePath.resume()), 'section', 'resume-hero');
     expect(hero).toMatch(/<img[^>]*alt="Photo of Test Author"[^>]*>/);

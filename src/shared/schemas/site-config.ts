@@ -41,7 +41,8 @@ export const DemoProduct = Type.Object(
   {
     name: Text(120),
     description: Text(600),
-    image: ImageFile(),
+    /** Without one, a tile of the accent with the product's initials stands in its place. */
+    image: Type.Optional(ImageFile()),
     url: Url,
     tags: Type.Array(Text(40), { default: [] }),
   },

@@ -1,7 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { manyPosts, TINY_SVG, writeContent } from '../../../../test/helpers/content-fixture.js';
+import {
+  manyPosts,
+  siteFixture,
+  TINY_SVG,
+  writeContent,
+} from '../../../../test/helpers/content-fixture.js';
 import { readContentFolder } from './folder.js';
 
 describe('reading the content folder', () => {
@@ -31,6 +36,18 @@ describe('reading the content folder', () => {
     const folder = await readContentFolder(dir);
     expect(folder.failures.map((f) => f.message)).toEqual([
       expect.stringMatching(/site\.yaml.*product image "product\.svg" is not in images\//),
+    ]);
+  });
+
+  it('reports a logo or photo missing from images/, and takes a product without an image', async () => {
+    const site = siteFixture({ news: 'News' });
+    site.brand = { logo: 'logo.svg', photo: 'me.jpg' };
+    delete site.portfolio.products![0]!.image;
+    const dir = writeContent({ posts: [], site });
+    const folder = await readContentFolder(dir);
+    expect(folder.failures.map((f) => f.message)).toEqual([
+      expect.stringMatching(/site\.yaml.*brand\.logo "logo\.svg" is not in images\//),
+      expect.stringMatching(/site\.yaml.*brand\.photo "me\.jpg" is not in images\//),
     ]);
   });
 

@@ -38,14 +38,19 @@ export async function readContentFolder(contentDir: string): Promise<ContentFold
   const availableImages = new Set(
     (await listFiles(imagesDir, '')).map((file) => relative(imagesDir, file)),
   );
-  for (const product of site?.portfolio.products ?? []) {
-    if (!availableImages.has(product.image))
+  const named: Array<[field: string, name: string | undefined]> = [
+    ...(site?.portfolio.products ?? []).map((p): [string, string | undefined] => [
+      'product image',
+      p.image,
+    ]),
+    ['brand.logo', site?.brand?.logo],
+    ['brand.photo', site?.brand?.photo],
+  ];
+  for (const [field, name] of named)
+    if (name !== undefined && !availableImages.has(name))
       failures.push(
-        new ContentFileError(join(dir, SITE_CONFIG_FILE), [
-          `product image "${product.image}" is not in images/`,
-        ]),
+        new ContentFileError(join(dir, SITE_CONFIG_FILE), [`${field} "${name}" is not in images/`]),
       );
-  }
   const theme = await readThemeStylesheet(dir, site?.brand).catch((error: unknown) => {
     if (!(error instanceof ContentFileError)) throw error;
     failures.push(error);

@@ -1,6 +1,7 @@
 import { PORTFOLIO_IMAGE_SIZES } from '../../../shared/image-layout.js';
 import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
+import { ImagePlaceholder } from '../../components/ui/image-placeholder.js';
 import { Picture } from '../../components/ui/picture.js';
 import { ResumeSection } from './resume-section.js';
 import type { SectionText } from './sections.js';
@@ -21,7 +22,10 @@ export function PortfolioSection({
       <ul className="resume-products">
         {products.map((product) => (
           <li key={product.name}>
-            <ProductCard product={product} variants={images[product.image]} />
+            <ProductCard
+              product={product}
+              variants={product.image === undefined ? undefined : images[product.image]}
+            />
           </li>
         ))}
       </ul>
@@ -33,13 +37,17 @@ function ProductCard({ product, variants }: { product: Product; variants?: Image
   const external = /^https?:/.test(product.url);
   return (
     <article className="resume-product">
-      <Picture
-        className="resume-product__image"
-        image={product.image}
-        variants={variants}
-        sizes={PORTFOLIO_IMAGE_SIZES}
-        alt={`Preview of ${product.name}`}
-      />
+      {product.image === undefined ? (
+        <ImagePlaceholder className="resume-product__image" name={product.name} />
+      ) : (
+        <Picture
+          className="resume-product__image"
+          image={product.image}
+          variants={variants}
+          sizes={PORTFOLIO_IMAGE_SIZES}
+          alt={`Preview of ${product.name}`}
+        />
+      )}
       <div className="resume-product__body">
         <h3 className="resume-product__name">{product.name}</h3>
         <p className="resume-product__description">{product.description}</p>
