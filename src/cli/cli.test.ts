@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,23 +8,17 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
 import { freePort } from '../../test/helpers/serve-process.js';
+import { postfolioInProcess, postfolioProcess } from '../../test/helpers/postfolio-cli.js';
 import { SETTING_NAMES } from '../server/settings/vocabulary.js';
 import { sqlitePostCount } from '../../test/helpers/stores.js';
 
-// These run the built command as a user would; `npm test` builds before it runs the tests.
+// The cases about the process itself (exit statuses and streams as a shell sees them, parser
+// threads, a kill, serve) run the built command as a user would; `npm test` builds before it runs
+// the tests. The others run the same command line in this process.
 if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
 
 const BIN = resolve('bin/postfolio.js');
-
-function postfolio(args: string[], env: Record<string, string> = {}, cwd?: string) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    timeout: 60_000,
-    cwd,
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const postfolio = postfolioInProcess;
 
 function tempStore() {
   const dir = mkdtempSync(join(tmpdir(), 'pf-cli-'));
@@ -33,25 +27,25 @@ function tempStore() {
 
 describe('postfolio command', () => {
   it('prints help and refuses unknown commands with a usage message', () => {
-    const help = postfolio(['--help']);
+    const help = postfolioProcess(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toContain('import <dir>');
-    const unknown = postfolio(['frobnicate']);
+    const unknown = postfolioProcess(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown command "frobnicate"');
-    expect(postfolio(['import']).err).toContain('import needs a folder');
+    expect(postfolioProcess(['import']).err).toContain('import needs a folder');
   });
 
   it('prints the version of package.json', () => {
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     for (const flag of ['--version', '-v']) {
-      const result = postfolio([flag]);
+      const result = postfolioProcess([flag]);
       expect(result.code).toBe(0);
       expect(result.out).toBe(`${version}\n`);
     }
   });
 
-  it("shows each command's own usage and options", () => {
+  it("shows each command's own usage and options", async () => {
     const expected: Record<string, string[]> = {
       serve: ['Usage: postfolio serve [dir] [--workers N|auto]', '--workers <n>', '[dir]'],
       import: ['Usage: postfolio import <dir> [--prune]', '--prune'],
@@ -63,7 +57,7 @@ describe('postfolio command', () => {
         [command, '--help'],
         ['help', command],
       ]) {
-        const result = postfolio(args);
+        const result = await postfolio(args);
         expect(result.code, args.join(' ')).toBe(0);
         for (const line of lines) expect(result.out, args.join(' ')).toContain(line);
         expect(result.out).not.toContain('Commands:');
@@ -71,7 +65,7 @@ describe('postfolio command', () => {
     }
   });
 
-  it('names an unknown command or option in one line, with a hint, and exits with 2', () => {
+  it('names an unknown command or option in one line, with a hint, and exits with 2', async () => {
     const cases: Array<[string[], string]> = [
       [
         ['imprt'],
@@ -92,17 +86,17 @@ describe('postfolio command', () => {
       ],
     ];
     for (const [args, line] of cases) {
-      const result = postfolio(args);
+      const result = await postfolio(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err).toBe(`${line}\n`);
       expect(result.out).toBe('');
     }
   });
 
-  it('writes a new draft post that imports, and never overwrites it', () => {
+  it('writes a new draft post that imports, and never overwrites it', async () => {
     const env = tempStore();
     const dir = writeContent({ posts: manyPosts(2, 'guides') });
-    const result = postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
+    const result = await postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
     expect(result.code, result.err).toBe(0);
     const file = join(dir, 'posts', 'hello-brave-new-world.md');
     expect(result.out).toBe(`${file}\n`);
@@ -114,31 +108,31 @@ describe('postfolio command', () => {
     expect(text).toMatch(/^image: cover\.svg$/m);
     expect(text).toMatch(/^date: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/m);
     expect(text).toMatch(/^draft: true$/m);
-    const imported = postfolio(['import', dir], env);
+    const imported = await postfolio(['import', dir], env);
     expect(imported.code, imported.err).toBe(0);
     expect(imported.out).toContain('3 created');
 
-    const again = postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
+    const again = await postfolio(['new', 'Hello, Brave New World', '--dir', dir], env);
     expect(again.code).toBe(1);
     expect(again.err).toBe(`postfolio: ${file} already exists; edit it, or choose another title\n`);
-    const other = postfolio(['new', 'A guide', '--category', 'guides', '--dir', dir], env);
+    const other = await postfolio(['new', 'A guide', '--category', 'guides', '--dir', dir], env);
     expect(other.code, other.err).toBe(0);
     expect(readFileSync(join(dir, 'posts', 'a-guide.md'), 'utf8')).toMatch(/^category: guides$/m);
-    const unknown = postfolio(['new', 'Lost', '--category', 'nope', '--dir', dir], env);
+    const unknown = await postfolio(['new', 'Lost', '--category', 'nope', '--dir', dir], env);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('category "nope" is not in');
   });
 
-  it('migrates a new store and reports it up to date the second time', () => {
+  it('migrates a new store and reports it up to date the second time', async () => {
     const env = tempStore();
-    expect(postfolio(['migrate'], env).out).toContain('001-core-tables');
-    expect(postfolio(['migrate'], env).out).toContain('is up to date');
+    expect((await postfolio(['migrate'], env)).out).toContain('001-core-tables');
+    expect((await postfolio(['migrate'], env)).out).toContain('is up to date');
   });
 
   it('imports through worker threads and is idempotent', () => {
     const env = { ...tempStore(), POSTFOLIO_IMPORT_THREADS: '2' };
     const dir = writeContent({ posts: manyPosts(150, 'news') });
-    const first = postfolio(['import', dir], env);
+    const first = postfolioProcess(['import', dir], env);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toContain('150 created, 0 updated, 0 unchanged');
     expect(first.out).toMatch(
@@ -151,7 +145,7 @@ describe('postfolio command', () => {
       expect.stringMatching(/^import: 2 images checked in \d+\.\d s( \([\d.]+\/s\))?$/),
       expect.stringMatching(/^import: 150 post files read in \d+(\.\d)? s \([\d.]+\/s\)$/),
     ]);
-    const again = postfolio(['import', dir], env);
+    const again = postfolioProcess(['import', dir], env);
     expect(again.out).toContain('0 created, 0 updated, 150 unchanged');
   });
 
@@ -163,7 +157,7 @@ describe('postfolio command', () => {
       join(dir, 'posts', 'reserved.md'),
       '---\ntitle: R\nslug: api\ncategory: news\nimage: cover.svg\ndate: 2026-01-01\n---\nbody\n',
     );
-    const result = postfolio(['import', dir], env);
+    const result = postfolioProcess(['import', dir], env);
     expect(result.code).toBe(1);
     expect(result.err).toContain('nothing was written');
     expect(result.err).toMatch(/posts\/broken\.md:\d+: front matter is not valid YAML/);
@@ -191,7 +185,7 @@ describe('postfolio command', () => {
     child.kill('SIGKILL');
     await once(child, 'exit');
     // The next process to open the store rolls the file back with the journal left behind.
-    const migrate = postfolio(['migrate'], env);
+    const migrate = await postfolio(['migrate'], env);
     expect(migrate.code, migrate.err).toBe(0);
     expect(existsSync(journal)).toBe(false);
     expect(sqlitePostCount(env.DATABASE_URL)).toBe(0);
@@ -206,12 +200,12 @@ describe('postfolio command', () => {
 
   it('names a store that another process keeps locked, without a stack trace', () => {
     const env = tempStore();
-    expect(postfolio(['migrate'], env).code).toBe(0);
+    expect(postfolioProcess(['migrate'], env).code).toBe(0);
     const holder = new Database(env.DATABASE_URL);
     holder.pragma('journal_mode = DELETE');
     holder.exec('BEGIN EXCLUSIVE');
     try {
-      const result = postfolio(['migrate'], env);
+      const result = postfolioProcess(['migrate'], env);
       expect(result.code).toBe(1);
       expect(result.err).toContain(`postfolio: ${env.DATABASE_URL} is locked by another process`);
       expect(result.err).not.toMatch(/^\s+at /m);
@@ -221,48 +215,48 @@ describe('postfolio command', () => {
     }
   }, 30_000);
 
-  it('backs up and restores a store, and names a bad backup without a stack trace', () => {
+  it('backs up and restores a store, and names a bad backup without a stack trace', async () => {
     const env = tempStore();
     const dir = writeContent({ posts: manyPosts(5, 'news') });
-    expect(postfolio(['import', dir], env).code).toBe(0);
+    expect((await postfolio(['import', dir], env)).code).toBe(0);
     const file = join(mkdtempSync(join(tmpdir(), 'pf-backup-')), 'site.db');
-    const backup = postfolio(['backup', file], env);
+    const backup = await postfolio(['backup', file], env);
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toMatch(/^Backed up sqlite:.* \(schema \d{3}-[a-z-]+\) to /);
     // SQLite's copy (VACUUM INTO) is one statement: no stage to report.
     expect(backup.err).toBe('');
-    expect(postfolio(['backup', file], env).err).toBe(
+    expect((await postfolio(['backup', file], env)).err).toBe(
       `postfolio: ${file} already exists; choose another name, or move it away first\n`,
     );
-    const restore = postfolio(['restore', file], env);
+    const restore = await postfolio(['restore', file], env);
     expect(restore.code, restore.err).toBe(0);
     expect(restore.out).toMatch(/^Restored .* \(schema \d{3}-.*; content version \d+\n$/);
     expect(restore.err).toMatch(/^restore: \d+ pages copied in \d+\.\d s( \([\d.]+\/s\))?\n$/);
     writeFileSync(`${file}.txt`, 'not a backup');
-    const bad = postfolio(['restore', `${file}.txt`], env);
+    const bad = await postfolio(['restore', `${file}.txt`], env);
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(
       new RegExp(`^postfolio: ${file}\\.txt is not a Postfolio backup: [^\\n]*\\n$`),
     );
-    expect(postfolio(['restore'], env).err).toContain('restore needs a backup file');
+    expect((await postfolio(['restore'], env)).err).toContain('restore needs a backup file');
   });
 
-  it('exports a store as a folder that an empty store imports with the same ids and dates', () => {
+  it('exports a store as a folder that an empty store imports with the same ids and dates', async () => {
     const [from, to] = [tempStore(), tempStore()];
-    expect(postfolio(['import', writeContent({ posts: manyPosts(12, 'news') })], from).code).toBe(
-      0,
-    );
+    expect(
+      (await postfolio(['import', writeContent({ posts: manyPosts(12, 'news') })], from)).code,
+    ).toBe(0);
     const dir = join(mkdtempSync(join(tmpdir(), 'pf-export-')), 'site');
-    const exported = postfolio(['export', dir], from);
+    const exported = await postfolio(['export', dir], from);
     expect(exported.code, exported.err).toBe(0);
     expect(exported.out).toMatch(
       /^Exported sqlite:.* to .*: 12 posts \(0 drafts\), 2 categories, 2 images, 0 contact messages in /,
     );
     expect(exported.err).toMatch(/^export: 12 posts written in \d+\.\d s( \([\d.]+\/s\))?\n$/);
-    expect(postfolio(['export', dir], from).err).toBe(
+    expect((await postfolio(['export', dir], from)).err).toBe(
       `postfolio: ${dir} is not empty; export writes into a new or empty folder\n`,
     );
-    const imported = postfolio(['import', dir], to);
+    const imported = await postfolio(['import', dir], to);
     expect(imported.code, imported.err).toBe(0);
     expect(imported.out).toContain('12 created, 0 updated');
     expect(imported.out).toContain("Kept the export's ids and dates: 12 posts (12 unchanged");
@@ -277,10 +271,10 @@ describe('postfolio command', () => {
     expect(rows(to.DATABASE_URL)).toEqual(rows(from.DATABASE_URL));
   });
 
-  it('writes a fake content folder that imports cleanly', () => {
+  it('writes a fake content folder that imports cleanly', async () => {
     const env = tempStore();
     const out = join(mkdtempSync(join(tmpdir(), 'pf-fake-')), 'fake');
-    const result = postfolio(['seed', '--fake', '40', '--out', out], env);
+    const result = await postfolio(['seed', '--fake', '40', '--out', out], env);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('40 created');
     expect(result.err).toMatch(/^seed: 40 posts written in \d+\.\d s/m);
@@ -292,7 +286,7 @@ describe('postfolio command', () => {
     const root = mkdtempSync(join(tmpdir(), 'pf-site-'));
     // A shell that has none of the settings: only the site's file names them.
     const env = Object.fromEntries(SETTING_NAMES.map((name) => [name, '']));
-    expect(postfolio(['init', 'my-site'], env, root).code).toBe(0);
+    expect((await postfolio(['init', 'my-site'], env, root)).code).toBe(0);
     const file = join(root, 'my-site', 'postfolio.env');
     const port = await freePort();
     writeFileSync(
@@ -305,7 +299,7 @@ describe('postfolio command', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'pf-elsewhere-'));
     const site = join(root, 'my-site');
 
-    const imported = postfolio(['import', site], env, elsewhere);
+    const imported = await postfolio(['import', site], env, elsewhere);
     expect(imported.code, imported.err).toBe(0);
     expect(imported.out).toContain(`Imported into sqlite:${store}: 1 created`);
     expect(imported.err).not.toContain('DATABASE_URL');
@@ -313,7 +307,7 @@ describe('postfolio command', () => {
     expect(existsSync(join(elsewhere, 'data'))).toBe(false);
     expect(existsSync(join(site, 'data', 'images'))).toBe(true);
 
-    const config = postfolio(['config', site, '--json'], env, elsewhere);
+    const config = await postfolio(['config', site, '--json'], env, elsewhere);
     expect(config.code, config.err).toBe(0);
     const shown = (JSON.parse(config.out) as { settings: Array<{ name: string }> }).settings;
     expect(shown.find((s) => s.name === 'DATABASE_URL')).toEqual({
@@ -324,15 +318,19 @@ describe('postfolio command', () => {
       line: 8,
     });
     // The environment wins over the file.
-    const overridden = postfolio(['config', site], { ...env, PAGE_SIZE: '30' }, elsewhere);
+    const overridden = await postfolio(['config', site], { ...env, PAGE_SIZE: '30' }, elsewhere);
     expect(overridden.out).toMatch(/^ {2}PAGE_SIZE +30 +environment$/m);
     expect(overridden.out).toMatch(new RegExp(`^  PORT +${port} +${file}:12$`, 'm'));
 
-    const backup = postfolio(['backup', join(elsewhere, 'b.db'), '--site', site], env, elsewhere);
+    const backup = await postfolio(
+      ['backup', join(elsewhere, 'b.db'), '--site', site],
+      env,
+      elsewhere,
+    );
     expect(backup.out, backup.err).toContain(`Backed up sqlite:${store}`);
 
     // A command given no site, with no store named anywhere, says which store it writes into.
-    const migrate = postfolio(['migrate'], env, elsewhere);
+    const migrate = await postfolio(['migrate'], env, elsewhere);
     expect(migrate.code, migrate.err).toBe(0);
     expect(migrate.err).toBe(
       `postfolio: DATABASE_URL is unset and ${join(elsewhere, 'content')} has no postfolio.env: ` +
@@ -344,7 +342,7 @@ describe('postfolio command', () => {
       file,
       readFileSync(file, 'utf8').replace(/^PAGE_SIZE=.*$/m, '') + 'PAGE_SIZE=0\n',
     );
-    const refused = postfolio(['import', site], env, elsewhere);
+    const refused = await postfolio(['import', site], env, elsewhere);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(
       /^postfolio: .*postfolio\.env:\d+: PAGE_SIZE must be an integer from 1 to 100, got "0"\n$/,

@@ -1,11 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postfolioInProcess } from '../../test/helpers/postfolio-cli.js';
 import { createTestStore, ENGINES, type TestStore } from '../../test/helpers/stores.js';
 import { ContactMessagesRepository } from '../server/contact/contact-messages.repository.js';
-
-// These run the built command as a user would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
 
 interface Listed {
   id: number;
@@ -15,20 +11,13 @@ interface Listed {
   read_at: string | null;
 }
 
-// Each case starts the command a few times, a second or more each on a busy machine.
-describe.each(ENGINES)('postfolio messages on %s', { timeout: 120_000 }, (engine) => {
+describe.each(ENGINES)('postfolio messages on %s', (engine) => {
   let test: TestStore;
   const ids: Record<string, number> = {};
 
-  const postfolio = (args: string[], env: Record<string, string> = {}) => {
-    const result = spawnSync(process.execPath, ['bin/postfolio.js', 'messages', ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: test.url, ...env },
-      timeout: 60_000,
-    });
-    return { code: result.status, out: result.stdout, err: result.stderr };
-  };
-  const listed = () => JSON.parse(postfolio(['--json']).out) as Listed[];
+  const postfolio = (args: string[], env: Record<string, string> = {}) =>
+    postfolioInProcess(['messages', ...args], { DATABASE_URL: test.url, ...env });
+  const listed = async () => JSON.parse((await postfolio(['--json'])).out) as Listed[];
 
   beforeAll(async () => {
     test = await createTestStore(engine);
@@ -49,8 +38,8 @@ describe.each(ENGINES)('postfolio messages on %s', { timeout: 120_000 }, (engine
   });
   afterAll(async () => test.drop());
 
-  it('lists the messages newest first, as text and as JSON', () => {
-    const text = postfolio([]);
+  it('lists the messages newest first, as text and as JSON', async () => {
+    const text = await postfolio([]);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^3 contact messages, 3 unread, newest first:\n/);
     const heads = [...text.out.matchAll(/^#(\d+) {2}(\S+ \S+ UTC) {2}(\w+)$/gm)];
@@ -69,7 +58,7 @@ describe.each(ENGINES)('postfolio messages on %s', { timeout: 120_000 }, (engine
     expect(text.out).not.toContain('\u0007');
     expect(text.out).toContain('Colours? \uFFFD[31mred\uFFFD[0m \uFFFD]0;title\uFFFD done');
 
-    const json = listed();
+    const json = await listed();
     expect(json.map((m) => m.id)).toEqual([ids.newest, ids.middle, ids.oldest]);
     expect(json[2]).toEqual({
       id: ids.oldest,
@@ -82,55 +71,57 @@ describe.each(ENGINES)('postfolio messages on %s', { timeout: 120_000 }, (engine
     });
   });
 
-  it('marks messages read and unread, and lists only unread or recent ones', () => {
+  it('marks messages read and unread, and lists only unread or recent ones', async () => {
     const before = Date.now();
-    const read = postfolio(['read', String(ids.oldest), `#${ids.newest}`]);
+    const read = await postfolio(['read', String(ids.oldest), `#${ids.newest}`]);
     expect(read).toMatchObject({ code: 0, out: 'Marked 2 messages read\n' });
-    const again = postfolio(['read', String(ids.oldest)]);
+    const again = await postfolio(['read', String(ids.oldest)]);
     expect(again.out).toBe('Marked 0 messages read (1 other already read)\n');
-    const states = listed();
+    const states = await listed();
     expect(states.filter((m) => m.read_at).map((m) => m.id)).toEqual([ids.newest, ids.oldest]);
     // Read by the command: at a moment between its start and now.
     const readAt = Date.parse(states[0]!.read_at!);
     expect(readAt).toBeGreaterThanOrEqual(before);
     expect(readAt).toBeLessThanOrEqual(Date.now());
-    expect(postfolio(['--unread']).out).toMatch(
+    expect((await postfolio(['--unread'])).out).toMatch(
       new RegExp(`^1 unread contact messages, 1 unread, newest first:\\n\\n#${ids.middle} `),
     );
     expect(
-      (JSON.parse(postfolio(['--unread', '--json']).out) as Listed[]).map((m) => m.id),
+      (JSON.parse((await postfolio(['--unread', '--json'])).out) as Listed[]).map((m) => m.id),
     ).toEqual([ids.middle]);
-    const recent = JSON.parse(postfolio(['--since', '2026-01-02', '--json']).out) as Listed[];
+    const recent = JSON.parse(
+      (await postfolio(['--since', '2026-01-02', '--json'])).out,
+    ) as Listed[];
     expect(recent.map((m) => m.id)).toEqual([ids.newest, ids.middle]);
     const later = JSON.parse(
-      postfolio(['--since', '2026-01-02T10:00:01Z', '--json']).out,
+      (await postfolio(['--since', '2026-01-02T10:00:01Z', '--json'])).out,
     ) as Listed[];
     expect(later.map((m) => m.id)).toEqual([ids.newest]);
 
-    expect(postfolio(['unread', String(ids.newest)]).out).toBe('Marked 1 message unread\n');
-    expect(listed().find((m) => m.id === ids.newest)!.read_at).toBeNull();
+    expect((await postfolio(['unread', String(ids.newest)])).out).toBe('Marked 1 message unread\n');
+    expect((await listed()).find((m) => m.id === ids.newest)!.read_at).toBeNull();
   });
 
-  it('changes nothing for an unknown id, naming it, and exits with 1', () => {
-    const before = listed();
+  it('changes nothing for an unknown id, naming it, and exits with 1', async () => {
+    const before = await listed();
     for (const verb of ['read', 'unread', 'delete']) {
-      const result = postfolio([verb, String(ids.middle), '999999']);
+      const result = await postfolio([verb, String(ids.middle), '999999']);
       expect(result.code, verb).toBe(1);
       expect(result.err).toBe(
         'postfolio: no contact message with id 999999; nothing was changed (postfolio messages lists them)\n',
       );
     }
-    expect(listed()).toEqual(before);
+    expect(await listed()).toEqual(before);
   });
 
-  it('deletes messages by id', () => {
-    const result = postfolio(['delete', String(ids.middle), String(ids.middle)]);
+  it('deletes messages by id', async () => {
+    const result = await postfolio(['delete', String(ids.middle), String(ids.middle)]);
     expect(result).toMatchObject({ code: 0, out: 'Deleted 1 message\n' });
-    expect(listed().map((m) => m.id)).toEqual([ids.newest, ids.oldest]);
-    expect(postfolio(['delete', String(ids.middle)]).code).toBe(1);
+    expect((await listed()).map((m) => m.id)).toEqual([ids.newest, ids.oldest]);
+    expect((await postfolio(['delete', String(ids.middle)])).code).toBe(1);
   });
 
-  it('refuses a bad command line with one line and exit status 2', () => {
+  it('refuses a bad command line with one line and exit status 2', async () => {
     const cases: Array<[string[], string]> = [
       [
         ['read', 'abc'],
@@ -151,21 +142,21 @@ describe.each(ENGINES)('postfolio messages on %s', { timeout: 120_000 }, (engine
       ],
     ];
     for (const [args, line] of cases) {
-      const result = postfolio(args);
+      const result = await postfolio(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err, args.join(' ')).toContain(line);
       expect(result.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
   });
 
-  it('says so when there is nothing to list, and why when the form is off', () => {
-    expect(postfolio(['--since', '2030-01-01']).out).toBe(
+  it('says so when there is nothing to list, and why when the form is off', async () => {
+    expect((await postfolio(['--since', '2030-01-01'])).out).toBe(
       'No contact messages since 2030-01-01T00:00:00.000Z (the contact form is switched off: set CONTACT_ENABLED=1).\n',
     );
-    expect(postfolio(['--since', '2030-01-01'], { CONTACT_ENABLED: '1' }).out).toBe(
+    expect((await postfolio(['--since', '2030-01-01'], { CONTACT_ENABLED: '1' })).out).toBe(
       'No contact messages since 2030-01-01T00:00:00.000Z.\n',
     );
-    const help = postfolio(['--help']);
+    const help = await postfolio(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toContain('Usage: postfolio messages [--unread] [--since DATE] [--json]');
     for (const sub of ['read', 'unread', 'delete'])

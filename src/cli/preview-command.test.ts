@@ -1,24 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { manyPosts, writeContent } from '../../test/helpers/content-fixture.js';
+import { postfolioInProcess } from '../../test/helpers/postfolio-cli.js';
 import { verifyPreview } from '../server/preview/preview-token.js';
 import { pageParams } from '../shared/paths.js';
 
-// The built command, as a user runs it; `npm test` builds before it runs the tests.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
-
-function postfolio(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['bin/postfolio.js', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'warn', PREVIEW_SECRET: '', PUBLIC_URL: '', ...env },
-    timeout: 60_000,
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const postfolio = (args: string[], env: Record<string, string>) =>
+  postfolioInProcess(args, { PREVIEW_SECRET: '', PUBLIC_URL: '', ...env });
 
 describe('postfolio preview', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pf-preview-cli-'));
@@ -37,10 +28,10 @@ describe('postfolio preview', () => {
     ],
   });
 
-  it('prints a signed link to a draft, valid 7 days unless --expires says otherwise', () => {
-    expect(postfolio(['import', content], env).code).toBe(0);
+  it('prints a signed link to a draft, valid 7 days unless --expires says otherwise', async () => {
+    expect((await postfolio(['import', content], env)).code).toBe(0);
     const started = Date.now();
-    const run = postfolio(['preview', 'my-draft'], env);
+    const run = await postfolio(['preview', 'my-draft'], env);
     expect(run.code, run.err).toBe(0);
     const url = new URL(run.out.trim());
     expect(url.origin).toBe('https://fixture.example');
@@ -61,7 +52,7 @@ describe('postfolio preview', () => {
     expect(grant!.expiresAt).toBeGreaterThan(started + week - 2000);
     expect(grant!.expiresAt).toBeLessThanOrEqual(Date.now() + week);
 
-    const short = postfolio(['preview', 'my-draft', '--expires', '2h'], {
+    const short = await postfolio(['preview', 'my-draft', '--expires', '2h'], {
       ...env,
       PUBLIC_URL: 'https://blog.example/',
     });
@@ -72,25 +63,25 @@ describe('postfolio preview', () => {
     expect(later!.expiresAt - Date.now()).toBeGreaterThan(2 * 3_600_000 - 60_000);
   });
 
-  it('signs with PREVIEW_SECRET when it is set', () => {
+  it('signs with PREVIEW_SECRET when it is set', async () => {
     const secret = 'an-owner-chosen-secret-of-32-characters';
-    const run = postfolio(['preview', 'my-draft'], { ...env, PREVIEW_SECRET: secret });
+    const run = await postfolio(['preview', 'my-draft'], { ...env, PREVIEW_SECRET: secret });
     expect(run.code, run.err).toBe(0);
     const { token } = pageParams('preview', new URL(run.out.trim()).pathname)!;
     expect(verifyPreview(secret, token, Date.now())?.slug).toBe('my-draft');
   });
 
-  it('refuses an unknown slug, a bad duration, a short secret and a missing slug in one line', () => {
-    const unknown = postfolio(['preview', 'nope'], env);
+  it('refuses an unknown slug, a bad duration, a short secret and a missing slug in one line', async () => {
+    const unknown = await postfolio(['preview', 'nope'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toBe('postfolio: No post has the slug "nope"\n');
-    const duration = postfolio(['preview', 'my-draft', '--expires', 'soon'], env);
+    const duration = await postfolio(['preview', 'my-draft', '--expires', 'soon'], env);
     expect(duration.code).toBe(2);
     expect(duration.err).toContain('--expires takes a duration such as 7d, 12h or 30m');
-    const secret = postfolio(['preview', 'my-draft'], { ...env, PREVIEW_SECRET: 'short' });
+    const secret = await postfolio(['preview', 'my-draft'], { ...env, PREVIEW_SECRET: 'short' });
     expect(secret.code).toBe(1);
     expect(secret.err).toContain('PREVIEW_SECRET must be at least 32 characters');
-    const missing = postfolio(['preview'], env);
+    const missing = await postfolio(['preview'], env);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('preview needs a post slug');
     for (const run of [unknown, duration, secret, missing])
