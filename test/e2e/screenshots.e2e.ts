@@ -11,15 +11,22 @@ describe('screenshots (test-results/screenshots)', () => {
       const { page } = await e2e.tab({ viewport, allow: [NOT_FOUND_LOG] });
       for (const screen of SCREENS) {
         await visit(page, screen.path);
-        // Lazy images below the fold: scroll through so the full-page shot shows them.
+        // Lazy images below the fold: scroll through so the full-page shot shows them (at once:
+        // a page that scrolls smoothly would not get past its first screen in 30 ms).
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-            window.scrollTo(0, y);
+            window.scrollTo({ top: y, behavior: 'instant' });
             await new Promise((r) => setTimeout(r, 30));
           }
-          window.scrollTo(0, 0);
+          window.scrollTo({ top: 0, behavior: 'instant' });
         });
-        await page.waitForLoadState('networkidle');
+        // Every image on screen loaded or failed (a lazy one not yet asked for is neither: a
+        // timeout; one not rendered is never asked for), and the fonts in: what the shot shows
+        // stops changing. Quicker than network idleness, half a second after the last request.
+        await page.waitForFunction(() =>
+          [...document.images].every((img) => img.complete || img.getClientRects().length === 0),
+        );
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
