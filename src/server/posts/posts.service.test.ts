@@ -166,29 +166,38 @@ describe.each(ENGINES)('PostsService on %s', (engine) => {
       ['a post removed', tagged.slice(1)],
     ];
     const search = createPostSearch(t.store.db, t.store.engine);
-    /** Every list page and post of `service` against a service that has computed nothing. */
-    const expectAsNew = async (service: PostsService, step: string) => {
-      const fresh = new PostsService(repository, search, service.pageSize);
+    /**
+     * Every list page and post of each service against a service of its page size that has
+     * computed nothing. A post and the tags do not depend on the page size: asked once.
+     */
+    const expectAsNew = async (step: string) => {
+      const fresh = new PostsService(repository, search, 1);
       const tags = await fresh.tags.list();
-      expect(await service.tags.list(), step).toEqual(tags);
-      for (const categoryId of [undefined, ...categoryIds])
-        for (let page = 1; page <= 4; page++)
-          expect(await service.postsPage(page, categoryId), step).toEqual(
-            await fresh.postsPage(page, categoryId),
-          );
-      for (const { slug } of tags)
-        expect(await service.tagPage(1, slug), step).toEqual(await fresh.tagPage(1, slug));
+      const answers = new Map<string, Awaited<ReturnType<PostsService['post']>>>();
       for (const { slug } of await repository.listCards({ limit: 1000, offset: 0 }))
-        expect(await service.post(slug), `${step}: ${slug}`).toEqual(await fresh.post(slug));
+        answers.set(slug, await fresh.post(slug));
+      for (const service of services) {
+        const freshOfSize = new PostsService(repository, search, service.pageSize);
+        expect(await service.tags.list(), step).toEqual(tags);
+        for (const categoryId of [undefined, ...categoryIds])
+          for (let page = 1; page <= 4; page++)
+            expect(await service.postsPage(page, categoryId), step).toEqual(
+              await freshOfSize.postsPage(page, categoryId),
+            );
+        for (const { slug } of tags)
+          expect(await service.tagPage(1, slug), step).toEqual(await freshOfSize.tagPage(1, slug));
+        for (const [slug, answer] of answers)
+          expect(await service.post(slug), `${step}: ${slug}`).toEqual(answer);
+      }
     };
     await sync(tagged);
     for (const [step, list] of steps) {
-      for (const service of services) await expectAsNew(service, 'before');
+      await expectAsNew('before');
       await sync(list, { notify: false });
       const { change } = await readContentState(t.store.db);
       expect(change, step).not.toBeNull();
       for (const service of services) service.contentChanged(change!);
-      for (const service of services) await expectAsNew(service, step);
+      await expectAsNew(step);
       await sync(tagged);
     }
   });
