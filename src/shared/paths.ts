@@ -85,6 +85,9 @@ export const HEALTH_ROUTES = {
 /** The analytics' private dashboard, behind a signed link (`postfolio stats --link`). */
 export const STATS_ROUTES = {
   dashboard: '/stats/:token',
+  /** Where pages report their own views with ANALYTICS_BEACON, and the script that does it. */
+  beacon: '/api/beacon',
+  beaconScript: '/beacon.js',
 } as const;
 
 /** The folder the images are served from; a file's name follows it. */

@@ -56,12 +56,22 @@ export class Analytics {
     this.stats = new StatsService(options.db);
     this.repository = new AnalyticsRepository(options.db);
     this.salts = new Salts(this.repository);
-    this.counter = new Counter(options.clock, options.trust, () => this.flushSoon());
+    this.counter = new Counter(
+      options.clock,
+      options.trust,
+      () => this.flushSoon(),
+      options.config.beacon,
+    );
   }
 
   /** Counts an answer made from a response-cache entry (counter.ts). */
   answered(req: IncomingMessage, entry: CachedResponse, url: string): void {
     this.counter.answered(req, entry, url);
+  }
+
+  /** Counts a view a page reported itself (ANALYTICS_BEACON). */
+  beaconed(req: IncomingMessage, url: string, referrer: string | undefined): void {
+    this.counter.beaconed(req, url, referrer);
   }
 
   /** Counts an employer-gate attempt or a contact message. */

@@ -118,3 +118,15 @@ export function countedAnswer(entry: CachedResponse, url: string): Counted | und
   }
   return counted ?? undefined;
 }
+
+/**
+ * The page a beacon reports (its address as the browser shows it) counts as, as its answer would:
+ * a search's pages as SEARCH_PATH; undefined for what is no page of the site (the API, previews,
+ * another origin, an address too long).
+ */
+export function pageOfBeacon(url: string): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//') || url.length > 2000) return undefined;
+  const path = pathOf(url);
+  if (isApiPath(path) || pageParams('preview', path) || path.length > PATH_LENGTH) return undefined;
+  return pageParams('search', path) ? SEARCH_PATH : path;
+}

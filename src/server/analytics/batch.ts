@@ -19,71 +19,96 @@ export interface CountRow extends Cell {
  * Bounds of one batch, whatever the traffic: past them new keys are added up under OTHER, new
  * visitors are not marked (their views still count), and the batch asks to be written at once.
  */
-export const BATCH_LIMITS = { cells: 20_000, visitors: 20_000, marks: 50_000 } as const;
+export const BATCH_LIMITS = { cells: 5000, visitors: 5000, marks: 10_000 } as const;
 
-const SEPARATOR = '\t';
+/** The map under `key` of a map of maps, made on first use (no closure: this is per request). */
+function child<K, K2, V>(map: Map<K, Map<K2, V>>, key: K): Map<K2, V> {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = new Map();
+    map.set(key, found);
+  }
+  return found;
+}
+
+type Cells = Map<Period, Map<Kind, Map<string, Map<string, Cell>>>>;
+
+const byKey = (a: CountRow, b: CountRow) => {
+  const left = `${a.period}\t${a.kind}\t${a.path}\t${a.value}`;
+  const right = `${b.period}\t${b.kind}\t${b.path}\t${b.value}`;
+  return left < right ? -1 : left > right ? 1 : 0;
+};
 
 /**
- * The counts made since the last write, in memory: one increment per counted thing. A visitor
- * is held as the pair of address and user agent, each distinct pair once, until the write turns
- * it into a salted hash (salts.ts): never longer than one batch, and never written as it is.
+ * The counts made since the last write, in memory: one increment per counted thing. Keys are
+ * nested maps of the strings as the counter has them (a page's path from its cache entry, the
+ * hour's string), never strings joined per request: a joined key is a new string whose hash
+ * V8 computes again each time, which made counting cost several times more.
+ *
+ * A visitor is held as the pair of address and user agent, each distinct pair once, until the
+ * write turns it into a salted hash (salts.ts): never longer than one batch, and never written as
+ * it is.
  */
 export class Batch {
-  /** `period \t kind \t path \t value` → its count. */
-  readonly cells = new Map<string, Cell>();
-  /** Each distinct visitor pair (`address \n user agent`), by its index in `pairs`. */
-  private readonly visitorIds = new Map<string, number>();
+  private readonly cells: Cells = new Map();
+  private cellCount = 0;
+  /** Each distinct visitor (address, then user agent), by its index in `pairs`. */
+  private readonly visitorIds = new Map<string, Map<string, number>>();
   readonly pairs: string[] = [];
-  /** `hour \t path` → the indexes of the visitors seen there. */
-  readonly marks = new Map<string, Set<number>>();
+  /** hour → path ('' for the site) → the indexes of the visitors seen there. */
+  private readonly marks = new Map<Period, Map<string, Set<number>>>();
   private markCount = 0;
   /** Set once a bound was reached: the batch should be written now. */
   full = false;
 
   get empty(): boolean {
-    return this.cells.size === 0 && this.marks.size === 0;
+    return this.cellCount === 0 && this.markCount === 0;
+  }
+
+  /** Distinct counts held. */
+  get size(): number {
+    return this.cellCount;
   }
 
   add(period: Period, kind: Kind, path: string, value: string, count = 1, peak = 0): void {
-    let key = period + SEPARATOR + kind + SEPARATOR + path + SEPARATOR + value;
-    let cell = this.cells.get(key);
+    const paths = child(child(this.cells, period), kind);
+    let values = paths.get(path);
+    let cell = values?.get(value);
     if (cell === undefined) {
-      if (this.cells.size >= BATCH_LIMITS.cells) {
+      if (this.cellCount >= BATCH_LIMITS.cells) {
         this.full = true;
-        key =
-          period + SEPARATOR + kind + SEPARATOR + (path && OTHER) + SEPARATOR + (value && OTHER);
-        cell = this.cells.get(key);
-      }
-      if (cell === undefined) {
-        cell = { count: 0, peak: 0 };
-        this.cells.set(key, cell);
+        values = child(paths, path && OTHER);
+        cell = values.get(value && OTHER);
+        if (cell === undefined) values.set(value && OTHER, (cell = { count: 0, peak: 0 }));
+      } else {
+        values ??= child(paths, path);
+        values.set(value, (cell = { count: 0, peak: 0 }));
+        this.cellCount += 1;
       }
     }
     cell.count += count;
     if (peak > cell.peak) cell.peak = peak;
   }
 
-  /** Notes that the visitor `pair` was seen on `path` (and on the site) in `hour`. */
-  mark(hour: Period, path: string, pair: string): void {
-    let id = this.visitorIds.get(pair);
+  /** Notes that the visitor (address, user agent) was seen on `path`, and on the site, in `hour`. */
+  mark(hour: Period, path: string, address: string, userAgent: string): void {
+    let id = this.visitorIds.get(address)?.get(userAgent);
     if (id === undefined) {
       if (this.pairs.length >= BATCH_LIMITS.visitors) {
         this.full = true;
         return;
       }
-      id = this.pairs.push(pair) - 1;
-      this.visitorIds.set(pair, id);
+      id = this.pairs.push(`${address}\n${userAgent}`) - 1;
+      child(this.visitorIds, address).set(userAgent, id);
     }
-    this.markOne(hour + SEPARATOR + path, id);
-    this.markOne(hour + SEPARATOR, id);
+    const paths = child(this.marks, hour);
+    this.markOne(paths, path, id);
+    this.markOne(paths, '', id);
   }
 
-  private markOne(key: string, id: number): void {
-    let seen = this.marks.get(key);
-    if (seen === undefined) {
-      seen = new Set();
-      this.marks.set(key, seen);
-    }
+  private markOne(paths: Map<string, Set<number>>, path: string, id: number): void {
+    let seen = paths.get(path);
+    if (seen === undefined) paths.set(path, (seen = new Set()));
     if (seen.has(id)) return;
     if (this.markCount >= BATCH_LIMITS.marks) {
       this.full = true;
@@ -95,25 +120,25 @@ export class Batch {
 
   /** The counts as rows, in key order (so that concurrent writers lock rows in one order). */
   rows(): CountRow[] {
-    return [...this.cells.keys()].sort().map((key) => {
-      const [period, kind, path, value] = key.split(SEPARATOR) as [Period, Kind, string, string];
-      return { period, kind, path, value, ...this.cells.get(key)! };
-    });
+    const rows: CountRow[] = [];
+    for (const [period, kinds] of this.cells)
+      for (const [kind, paths] of kinds)
+        for (const [path, values] of paths)
+          for (const [value, cell] of values) rows.push({ period, kind, path, value, ...cell });
+    return rows.sort(byKey);
   }
 
   /** The visitors seen, by hour (oldest first) and path: each as its pair. */
   visitorsByHour(): Array<{ hour: Period; paths: Map<string, string[]> }> {
-    const hours = new Map<Period, Map<string, string[]>>();
-    for (const [key, ids] of this.marks) {
-      const [hour, path] = key.split(SEPARATOR) as [Period, string];
-      let paths = hours.get(hour);
-      if (!paths) hours.set(hour, (paths = new Map()));
-      paths.set(
-        path,
-        [...ids].map((id) => this.pairs[id]!),
-      );
-    }
-    return [...hours.keys()].sort().map((hour) => ({ hour, paths: hours.get(hour)! }));
+    return [...this.marks.keys()].sort().map((hour) => {
+      const paths = new Map<string, string[]>();
+      for (const [path, ids] of this.marks.get(hour)!)
+        paths.set(
+          path,
+          [...ids].map((id) => this.pairs[id]!),
+        );
+      return { hour, paths };
+    });
   }
 
   /** Adds `other`'s counts and visitors to this batch, within its bounds (a write that failed). */
@@ -123,7 +148,10 @@ export class Batch {
     for (const { hour, paths } of other.visitorsByHour())
       for (const [path, pairs] of paths) {
         if (path === '') continue;
-        for (const pair of pairs) this.mark(hour, path, pair);
+        for (const pair of pairs) {
+          const cut = pair.indexOf('\n');
+          this.mark(hour, path, pair.slice(0, cut), pair.slice(cut + 1));
+        }
       }
   }
 }

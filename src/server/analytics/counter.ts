@@ -3,7 +3,7 @@ import type { CachedResponse } from '../cache/response-cache.js';
 import { clientAddress, type Trust } from '../http/client-address.js';
 import type { Clock } from '../schedule/clock.js';
 import { Agents, type Agent } from './agents.js';
-import { countedAnswer } from './answer-kinds.js';
+import { countedAnswer, pageOfBeacon } from './answer-kinds.js';
 import { Batch } from './batch.js';
 import { KIND } from './count-kinds.js';
 import { DayValues } from './day-values.js';
@@ -31,6 +31,8 @@ export class Counter {
     private readonly trust: Trust | false,
     /** Called once when the batch reaches a bound, so that it is written at once. */
     private readonly onFull: () => void,
+    /** ANALYTICS_BEACON: pages report their own views (`beaconed`); answers count none. */
+    private readonly beacon = false,
   ) {}
 
   /** The batch so far, replaced by an empty one. */
@@ -59,10 +61,15 @@ export class Counter {
       return;
     const agent = this.agents.of(headers.userAgent);
     const hour = this.hour.of(this.clock.now());
-    const day = dayOfPeriod(hour);
+    const day = this.hour.day;
     if (counted.kind === 'feed') return this.feedFetched(hour, counted.path, agent);
     if (agent.bot !== undefined) {
       this.batch.add(hour, KIND.bot, '', this.values.admit(day, 'bot', agent.bot));
+      return;
+    }
+    // With the beacon, the page itself reports its view, wherever it was served from.
+    if (this.beacon && counted.kind !== 'missing') {
+      if (counted.kind === 'search' && counted.words !== undefined) this.searched(hour, counted);
       return;
     }
     if (counted.kind === 'missing') {
@@ -77,15 +84,31 @@ export class Counter {
       return;
     }
     this.viewed(req, hour, counted.path, headers, agent, url);
-    if (counted.kind === 'search' && counted.words !== undefined)
-      this.batch.add(
-        hour,
-        KIND.search,
-        '',
-        this.values.admit(day, 'search', counted.words),
-        1,
-        counted.found,
-      );
+    if (counted.kind === 'search' && counted.words !== undefined) this.searched(hour, counted);
+  }
+
+  private searched(hour: Period, search: { words?: string; found: number }): void {
+    const words = this.values.admit(dayOfPeriod(hour), 'search', search.words ?? '');
+    this.batch.add(hour, KIND.search, '', words, 1, search.found);
+  }
+
+  /**
+   * Counts the view a page reported itself (ANALYTICS_BEACON): `url` is the page's address as
+   * the browser shows it, `referrer` the document's. Only the site's own pages can send one
+   * (`Sec-Fetch-Site: same-origin`); an address that is no page counts nothing.
+   */
+  beaconed(req: IncomingMessage, url: string, referrer: string | undefined): void {
+    const page = pageOfBeacon(url);
+    if (page === undefined) return;
+    const headers = visitHeaders(req.rawHeaders);
+    if (!headers.sameOrigin) return;
+    const agent = this.agents.of(headers.userAgent);
+    const hour = this.hour.of(this.clock.now());
+    if (agent.bot !== undefined) {
+      this.batch.add(hour, KIND.bot, '', this.values.admit(dayOfPeriod(hour), 'bot', agent.bot));
+      return;
+    }
+    this.viewed(req, hour, page, { ...headers, referer: referrer }, agent, url);
   }
 
   private viewed(
@@ -96,7 +119,7 @@ export class Counter {
     agent: Agent,
     url: string,
   ): void {
-    const day = dayOfPeriod(hour);
+    const day = this.hour.day;
     const path = this.values.admit(day, 'path', page);
     this.batch.add(hour, KIND.view, path, '');
     if (headers.optOut) {
@@ -109,7 +132,7 @@ export class Counter {
     const source = utmSource(url);
     if (source) this.batch.add(hour, KIND.utm, path, this.values.admit(day, 'utm', source));
     const address = clientAddress(req.socket?.remoteAddress, headers.forwardedFor, this.trust);
-    this.batch.mark(hour, path, `${address}\n${headers.userAgent}`);
+    this.batch.mark(hour, path, address, headers.userAgent);
     if (this.batch.full) this.onFull();
   }
 

@@ -40,6 +40,8 @@ export function periodEnd(period: Period): Period {
  * string costs more than comparing two numbers.
  */
 export class CurrentHour {
+  /** The day of the hour last asked for. */
+  day: Period = '';
   private hour: Period = '';
   private endsAt = 0;
   private startsAt = 0;
@@ -49,6 +51,7 @@ export class CurrentHour {
       this.startsAt = now - (now % HOUR_MS);
       this.endsAt = this.startsAt + HOUR_MS;
       this.hour = hourOf(now);
+      this.day = dayOfPeriod(this.hour);
     }
     return this.hour;
   }

@@ -16,6 +16,7 @@ import { loadedReactBuild } from '../ssr/react-build.js';
 import { serverDataSource, type RenderWatch } from '../ssr/server-data-source.js';
 import { ShownContent } from '../cache/shown-content.js';
 import { movedPostPage } from './post-moves.js';
+import { BEACON_TAG } from '../analytics/beacon-script.js';
 import { CACHE_CONTROL, IMMUTABLE, STATIC_FILE } from '../cache/cache-policy.js';
 
 interface ServerEntry {
@@ -131,6 +132,8 @@ export async function mountWeb(
   const entry = await loadServerEntry(app.ctx.config.webDir);
   app.log.info(`pages render with React's ${loadedReactBuild()} build`);
   const template = new PageTemplate(clientDir);
+  // With ANALYTICS_BEACON every page reports its own view (analytics/beacon-script.ts).
+  const beaconHead = app.ctx.analytics && app.ctx.config.analytics.beacon ? BEACON_TAG : '';
   app.ctx.looks.useAppStyleHashes(template.styleHashes);
   // Error pages link the site's stylesheet (allowed by the pages' `style-src 'self'`).
   app.errorAnswers.stylesheets = [
@@ -148,7 +151,7 @@ export async function mountWeb(
     const entryResponse = await pages.getOrProduce(request.url, () =>
       renderPage(
         app,
-        { entry, template, devHead: options.devHead?.() ?? '' },
+        { entry, template, devHead: (options.devHead?.() ?? '') + beaconHead },
         request.url,
         preview,
       ),
