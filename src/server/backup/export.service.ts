@@ -24,8 +24,8 @@ import { ExportRepository } from './export.repository.js';
 import { OldSlugsRepository } from './old-slugs.repository.js';
 import { postDocument } from './post-document.js';
 import { newest } from './schema-version.js';
-import { isImageFileName } from '../content/image-names.js';
-import { SOURCES_DIR } from '../content/image-publication.js';
+import { isImageFileName } from '../images/image-names.js';
+import { SOURCES_DIR } from '../images/image-publication.js';
 
 /** Posts written so far, of all (reported from 0 when the posts begin). */
 type OnProgress = (done: number, total: number) => void;

@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { exists, writeAtomically } from '../content/image-publication.js';
+import { exists, writeAtomically } from '../images/image-publication.js';
 
 /**
  * The brand's drawn files on disk, in folders of IMAGES_DIR, named by the hash of what they are

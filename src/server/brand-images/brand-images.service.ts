@@ -4,7 +4,7 @@ import { imageFiles, SHARE_SIZE } from '../../shared/image-variants.js';
 import { brandPath } from '../../shared/paths.js';
 import type { ImageFile } from '../../shared/schemas/images.js';
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
-import { filesOf, SOURCES_DIR } from '../content/image-publication.js';
+import { filesOf, SOURCES_DIR } from '../images/image-publication.js';
 import { Slots } from '../content/slots.js';
 import type { ImageCatalog, RecordsByName } from '../images/image-catalog.js';
 import { BrandFileStore } from './brand-file-store.js';

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import type { ImageFormat } from '../../shared/image-variants.js';
-import { PIXEL_LIMIT } from '../content/image-variants.js';
+import { PIXEL_LIMIT } from '../images/image-variants.js';
 
 /** An image of the content drawn into the brand's images (the icon, the logo): its bytes as published. */
 export interface SourceImage {

@@ -6,7 +6,7 @@ import { manyPosts, TINY_SVG, writeContent } from '../../../test/helpers/content
 import { RASTER } from '../../../test/helpers/raster-images.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { imageFiles } from '../../shared/image-variants.js';
-import { ImagesRepository } from './images.repository.js';
+import { ImagesRepository } from '../images/images.repository.js';
 import { ImportError, importContent } from './import.service.js';
 
 describe.each(ENGINES)('images of an import on %s', (engine) => {

@@ -1,7 +1,7 @@
 import type { Store } from '../db/connection.js';
 import { ImportError } from './content-errors.js';
 import { ContentRepository } from './content.repository.js';
-import { removeWritten } from './image-publication.js';
+import { removeWritten } from '../images/image-publication.js';
 import { prepareBrandImages, settleBrandImages } from './import-stages/brand-images.js';
 import { readContentFolder } from './import-stages/folder.js';
 import { prepareFolderImages, saveImageRows, settleImageFiles } from './import-stages/images.js';

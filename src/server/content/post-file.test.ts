@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
-import * as markdown from './markdown.js';
+import * as markdown from './markdown/markdown.js';
 import { ContentFileError, loadPostFile, MAX_POST_BYTES, sourceHash } from './post-file.js';
 
 // Passed through, so that one test can make the renderer fail as a stack overflow would.
-vi.mock('./markdown.js', { spy: true });
+vi.mock('./markdown/markdown.js', { spy: true });
 
 const dir = mkdtempSync(join(tmpdir(), 'postfolio-post-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_HOSTS } from '../content/frame-hosts.js';
-import { sanitizePostHtml } from '../content/sanitize.js';
+import { FRAME_HOSTS } from '../content/markdown/frame-hosts.js';
+import { sanitizePostHtml } from '../content/markdown/sanitize.js';
 import { contentSecurityPolicy } from './security-headers.js';
 
 /** The sources of one directive of a CSP, without the directive's name. */

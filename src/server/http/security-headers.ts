@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { BRAND_ROUTES, FEED_ROUTES, IMAGES_PREFIX, isApiPath } from '../../shared/paths.js';
-import { FRAME_HOSTS } from '../content/frame-hosts.js';
+import { FRAME_HOSTS } from '../content/markdown/frame-hosts.js';
 
 /** The CSP source that allows an inline stylesheet with exactly this text. */
 export const styleHash = (css: string) =>

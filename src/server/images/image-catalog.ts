@@ -1,7 +1,7 @@
 import { imageVariants, type ImageRecord } from '../../shared/image-variants.js';
 import { IMAGES_PREFIX } from '../../shared/paths.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
-import { ImagesRepository } from '../content/images.repository.js';
+import { ImagesRepository } from './images.repository.js';
 import { ContentMemo } from '../posts/content-memo.js';
 import { picturesIn } from './pictures-in-html.js';
 

@@ -13,8 +13,8 @@ import {
 } from '../../brand-images/brand-plan.js';
 import { iconProblem } from '../../brand-images/icon-check.js';
 import { ContentFileError } from '../content-errors.js';
-import { checkImage } from '../image-files.js';
-import type { PreparedImages } from '../image-publication.js';
+import { checkImage } from '../../images/image-files.js';
+import type { PreparedImages } from '../../images/image-publication.js';
 import { SITE_CONFIG_FILE } from '../site-config.js';
 import type { ContentFolder } from './folder.js';
 

@@ -5,8 +5,8 @@ import {
   prepareImages,
   removeUnreferenced,
   type PreparedImages,
-} from '../image-publication.js';
-import { ImagesRepository } from '../images.repository.js';
+} from '../../images/image-publication.js';
+import { ImagesRepository } from '../../images/images.repository.js';
 import type { ContentFolder } from './folder.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Store } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { ContentRepository, type StoredSource } from '../content.repository.js';
-import type { PreparedImages } from '../image-publication.js';
+import type { PreparedImages } from '../../images/image-publication.js';
 import type { PostLoader } from '../parse-pool.js';
 import { PostTagsRepository } from '../post-tags.repository.js';
 import { SlugHistory } from '../slug-history.js';

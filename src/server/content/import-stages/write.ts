@@ -1,6 +1,6 @@
 import type { ContentRepository, PostRow } from '../content.repository.js';
-import type { ImageSizes } from '../image-files.js';
-import { sizeImages } from '../image-sizes.js';
+import type { ImageSizes } from '../../images/image-files.js';
+import { sizeImages } from '../../images/image-sizes.js';
 import type { ParsedPost } from '../post-file.js';
 import type { PostTagsRepository, TaggedPost } from '../post-tags.repository.js';
 import { POST_HEAP_BYTES } from './parse.js';

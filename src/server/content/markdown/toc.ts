@@ -1,5 +1,5 @@
 import type { TocEntry } from '../../../shared/schemas/api.js';
-import { htmlToText } from '../sanitize.js';
+import { htmlToText } from './sanitize.js';
 
 /** A post gets a table of contents from this many headings on. */
 export const TOC_MIN_HEADINGS = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizePostHtml } from '../../content/sanitize.js';
+import { sanitizePostHtml } from '../../content/markdown/sanitize.js';
 import { absoluteSrcset, withAbsoluteUrls } from './absolute-urls.js';
 
 const PAGE = 'https://site.example/a-post';

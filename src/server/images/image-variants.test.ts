@@ -9,7 +9,7 @@ import { hasGps, photo, pngClaiming, transparentPng } from '../../../test/helper
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { SOURCES_DIR } from './image-publication.js';
 import { ImagesRepository } from './images.repository.js';
-import { ImportError, importContent } from './import.service.js';
+import { ImportError, importContent } from '../content/import.service.js';
 import { BRAND_DIR } from '../brand-images/brand-plan.js';
 
 // sharp's work is slow on a busy test machine: these tests take their time.

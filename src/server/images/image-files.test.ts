@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_SVG } from '../../../test/helpers/content-fixture.js';
 import { RASTER } from '../../../test/helpers/raster-images.js';
-import { ContentFileError } from './content-errors.js';
+import { ContentFileError } from '../content/content-errors.js';
 import { checkImage, checkImages } from './image-files.js';
 
 function problemOf(path: string, bytes: Buffer | string): string {

@@ -8,7 +8,7 @@ import {
   type ImageFormat,
   type ImageRecord,
 } from '../../shared/image-variants.js';
-import { ContentFileError } from './content-errors.js';
+import { ContentFileError } from '../content/content-errors.js';
 import { checkImage, type ImageSizes } from './image-files.js';
 import {
   checkPixels,
@@ -17,7 +17,7 @@ import {
   variantJobs,
   type VariantJob,
 } from './image-variants.js';
-import { Slots } from './slots.js';
+import { Slots } from '../content/slots.js';
 
 /**
  * The originals as imported, kept beside the served files for exports and never served (a dot

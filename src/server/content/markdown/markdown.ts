@@ -1,10 +1,10 @@
 import { Marked, type Token } from 'marked';
-import { IMAGES_PREFIX, imagePath } from '../../shared/paths.js';
+import { IMAGES_PREFIX, imagePath } from '../../../shared/paths.js';
 import { HtmlNesting } from './html-nesting.js';
-import { isImageFileName } from './image-names.js';
+import { isImageFileName } from '../../images/image-names.js';
 import { inlineCost, inlineWorkAllowed, inlineWorkProblem } from './inline-cost.js';
 import { MarkdownLimitError, NESTING_LIMITS, nestingProblem } from './nesting-limits.js';
-import { startPost, writerExtensions, type RenderOptions } from './markdown/extensions.js';
+import { startPost, writerExtensions, type RenderOptions } from './extensions.js';
 
 /** GitHub-flavoured Markdown and what writers expect beyond it, one parser for the process. */
 const marked = new Marked({ gfm: true, async: false }, ...writerExtensions());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePostFile } from './post-file.js';
+import { parsePostFile } from '../post-file.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
 
 /**

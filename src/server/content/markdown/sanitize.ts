@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { FRAME_HOSTS } from './frame-hosts.js';
-import { FEATURE_ATTRIBUTES, FEATURE_CLASSES, FEATURE_TAGS } from './markdown/allowed-markup.js';
+import { FEATURE_ATTRIBUTES, FEATURE_CLASSES, FEATURE_TAGS } from './allowed-markup.js';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

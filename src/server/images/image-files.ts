@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { imageSize } from 'image-size';
-import { ContentFileError } from './content-errors.js';
+import { ContentFileError } from '../content/content-errors.js';
 import { sanitizeSvg } from './svg-sanitize.js';
 
 /** What each accepted extension must turn out to be, read from the file's own bytes. */

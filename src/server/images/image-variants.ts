@@ -7,7 +7,7 @@ import {
   type ImageRecord,
 } from '../../shared/image-variants.js';
 import { IMAGES_PREFIX } from '../../shared/paths.js';
-import { ContentFileError } from './content-errors.js';
+import { ContentFileError } from '../content/content-errors.js';
 
 /**
  * Images with more pixels are refused before they are decoded: a small file can claim a huge
