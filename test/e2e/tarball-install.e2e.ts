@@ -96,8 +96,9 @@ function packed(): Promise<string> {
 }
 
 describe('the package installed from its tarball', () => {
-  // npm pack, npm install, init, serve.
-  it.each(releases)(
+  // npm pack (once), then on each release at the same time, in folders of its own: npm install,
+  // init, serve. Mostly waiting on npm and the disk, they take half as long side by side.
+  it.concurrent.each(releases)(
     'installs on $label into an empty folder, creates a site and serves its pages',
     { timeout: 420_000 },
     async (node) => {
