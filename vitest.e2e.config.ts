@@ -2,15 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files whose timing is what they test (a save shown within a second, a post going live at its
- * date) or that change shared files (the visual baselines, the built package): run one at a time
- * after the rest, on a host no other browser file is loading.
+ * date): run one at a time after the rest, on a host no other browser file is loading. The visual
+ * shots wait for what they show, not for time, and the tarball's install writes only folders of
+ * its own: both run with the rest.
  */
-const SERIAL = [
-  'test/e2e/dev.e2e.ts',
-  'test/e2e/scheduled.e2e.ts',
-  'test/e2e/visual.e2e.ts',
-  'test/e2e/tarball-install.e2e.ts',
-];
+const SERIAL = ['test/e2e/dev.e2e.ts', 'test/e2e/scheduled.e2e.ts'];
 
 /**
  * The browser suite: the built app in child processes, driven by Chromium through playwright-core.
