@@ -3,7 +3,8 @@
  * vector could make run is recorded: `__xssHit(N)` (a binding every frame has), dialogs
  * (`alert(N)`), uncaught exceptions, console errors, and CSP violation events. Pages are also
  * audited for what would run on a click or a later load: event-handler attributes, script URLs,
- * foreign scripts and active elements in post HTML.
+ * foreign scripts and active elements in post HTML. The audit is one function, run on a live page
+ * in Chromium and on HTML parsed in Node (html-parse.ts) alike.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -131,21 +132,29 @@ export class Detector {
     for (const [kind, detail] of problems) this.record(kind, url, detail);
   }
 
+  /** The same audit of a document parsed in Node (`parseHtml`), as the server sent it from `url`. */
+  auditParsed(url: string, doc: Document): void {
+    const problems = auditDocument({ html: null, origin: new URL(url).origin }, doc);
+    for (const [kind, detail] of problems) this.record(kind, url, detail);
+  }
+
   note(kind: FindingKind, url: string, detail: string, vectors?: number[]): void {
     this.record(kind, url, detail, vectors);
   }
 }
 
 /**
- * In the page: every element and attribute that could run script, as [kind, detail] pairs, of the
- * page's own document, or of `html` parsed (not run) as a document of `origin`.
+ * Every element and attribute that could run script, as [kind, detail] pairs: in a page, of its own
+ * document or of `html` parsed (not run) as a document of `origin`; in Node, of `parsed`, a
+ * document of `origin`. Self-contained, as Playwright sends its source to the page.
  */
-function auditDocument(source: {
-  html: string | null;
-  origin: string | null;
-}): ['residue' | 'offsite', string][] {
+export function auditDocument(
+  source: { html: string | null; origin: string | null },
+  parsed?: Document,
+): ['residue' | 'offsite', string][] {
   const doc =
-    source.html === null ? document : new DOMParser().parseFromString(source.html, 'text/html');
+    parsed ??
+    (source.html === null ? document : new DOMParser().parseFromString(source.html, 'text/html'));
   const origin = source.origin ?? location.origin;
   const out: ['residue' | 'offsite', string][] = [];
   const describe = (el: Element) => el.outerHTML.slice(0, 160);
