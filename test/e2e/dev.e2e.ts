@@ -62,9 +62,14 @@ async function startDev(): Promise<DevProcess> {
 let dev: DevProcess;
 const tabs: { context: BrowserContext; errors: string[] }[] = [];
 beforeAll(async () => {
-  browser = await launchBrowser();
-  serve = await startServe([{ ...SERVED, date: '2025-01-01' }]);
-  dev = await startDev();
+  // Each imports its content on start: side by side, the CPU of one overlaps the other's waits.
+  // Every one is awaited, and kept when it starts, so that afterAll stops it if another failed.
+  const started = await Promise.allSettled([
+    launchBrowser().then((connected) => (browser = connected)),
+    startServe([{ ...SERVED, date: '2025-01-01' }]).then((process) => (serve = process)),
+    startDev().then((process) => (dev = process)),
+  ]);
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
 });
 afterEach(async () => {
   const errors = tabs.flatMap((tab) => tab.errors);
