@@ -59,17 +59,17 @@ describe('signals to `postfolio serve`, under keep-alive load', () => {
     serve = await startServe(POSTS, [], ENV);
     const load = keepAliveLoad({ port: serve.port, paths: mixedPaths(), connections: 60 });
     await ready(load);
-    const signalled = Date.now();
     serve.child.kill('SIGTERM');
     const code = await serve.exited;
-    const took = Date.now() - signalled;
     const summary = await load.stop();
+    // Exit 0 and "drained": every connection was done before the drain's deadline, which would
+    // have cut the ones left ("drain deadline"), and before the exit deadline (exit 1).
     expect(code).toBe(0);
-    expect(took).toBeLessThan(10_000);
     expectNoneDropped(summary);
     // The drain told every client: their next answers closed their connections.
     expect(summary.connectionClose).toBeGreaterThan(0);
     expect(serve.output()).toMatch(/"msg":"drained"/);
+    expect(serve.output()).not.toMatch(/drain deadline/);
   }
 
   it('SIGTERM: answers every request in flight and on open connections, then exits 0', async () => {
