@@ -1,7 +1,7 @@
 /**
- * The hooks and the report of an XSS corpus run: the hostile folder written once, imported into
- * SQLite through the CLI and into PostgreSQL by a server on its start, at the same time, served
- * and opened in a Chromium kept offline; what was found written to test-results/ for the owners.
+ * The hooks and the report of an XSS corpus run: the hostile folder written, imported into SQLite
+ * through the CLI or into PostgreSQL by the server on its start, served and opened in a Chromium
+ * kept offline; what was found written to test-results/ for the owners.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,77 +20,65 @@ import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../../helpers/stores.js'
 
 const REPORT_DIR = join(ROOT, 'test-results');
 
-export interface Corpora {
+export interface Corpus {
   site: HostileSite;
+  server: RunningServer;
   browser: Browser;
-  /** A server on the SQLite store that `postfolio import` filled. */
-  sqlite: RunningServer;
-  /**
-   * A server on a PostgreSQL database of its own, which it filled from the folder on start: started
-   * with the rest, waited for by the tests that use it. PostgreSQL being away fails, never skips.
-   */
-  postgres(): Promise<RunningServer>;
 }
 
 /**
- * Registers the hooks of a corpus run: the hostile folder, the two servers (SQLite: the CLI imports
- * the folder first, the server starts on that store; PostgreSQL: the server imports it into its
- * empty store on start) and Chromium.
+ * Registers the hooks of one engine's run: the hostile folder, the server and Chromium. On SQLite,
+ * the folder is imported through `postfolio import` first and the server starts on that store; on
+ * PostgreSQL (a database of its own; PostgreSQL being away fails, never skips), the server imports
+ * it into its empty store on start.
  */
-export function useCorpora(): Corpora {
-  const corpora = {} as Corpora;
+export function useCorpus(engine: 'sqlite' | 'postgres'): Corpus {
+  const corpus = {} as Corpus;
   let dir: string | undefined;
-  let postgres: Promise<RunningServer> | undefined;
-  const database = uniqueDatabase('postfolio_xss');
-  // The sweep checks what pages hold, not how the server sheds load: on a busy machine the
-  // event-loop delay alone would refuse pages with 503s.
-  const env = { OVERLOAD_MAX_DELAY_MS: '0' };
+  const database = engine === 'postgres' ? uniqueDatabase('postfolio_xss') : undefined;
+
+  /** The store filled with the folder, as the server is to start on it. */
+  async function fill(site: HostileSite, folder: string): Promise<string> {
+    if (database) {
+      await pgAdmin(`CREATE DATABASE ${database}`);
+      return pgDatabaseUrl(database);
+    }
+    const store = { DATABASE_URL: join(folder, 'store.db'), IMAGES_DIR: join(folder, 'images') };
+    const run = await runCli(['import', site.dir], store);
+    expect(run.code, `postfolio import:\n${run.stdout}${run.stderr}`).toBe(0);
+    expect(run.stdout).toContain(`${site.posts.length} created`);
+    return store.DATABASE_URL;
+  }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'postfolio-xss-'));
-    const site = writeHostileSite(join(dir, 'content'));
-    corpora.site = site;
-    const folder = dir;
-    postgres = pgAdmin(`CREATE DATABASE ${database}`).then(() =>
+    const folder = mkdtempSync(join(tmpdir(), 'postfolio-xss-'));
+    dir = folder;
+    corpus.site = writeHostileSite(join(folder, 'content'));
+    const serve = async () =>
       startServer({
-        databaseUrl: pgDatabaseUrl(database),
-        contentDir: site.dir,
-        imagesDir: join(folder, 'images-postgres'),
-        env,
-      }),
-    );
-    // Awaited by the tests on PostgreSQL; a failure is theirs, not an unhandled rejection.
-    postgres.catch(() => undefined);
-    corpora.postgres = () => postgres!;
-    const sqlite = async () => {
-      const store = { DATABASE_URL: join(folder, 'store.db'), IMAGES_DIR: join(folder, 'images') };
-      const run = await runCli(['import', site.dir], store);
-      expect(run.code, `postfolio import:\n${run.stdout}${run.stderr}`).toBe(0);
-      expect(run.stdout).toContain(`${site.posts.length} created`);
-      return startServer({
-        databaseUrl: store.DATABASE_URL,
-        contentDir: site.dir,
-        imagesDir: store.IMAGES_DIR,
-        env,
+        databaseUrl: await fill(corpus.site, folder),
+        contentDir: corpus.site.dir,
+        imagesDir: join(folder, 'images'),
+        // The sweep checks what pages hold, not how the server sheds load: on a busy machine the
+        // event-loop delay alone would refuse pages with 503s.
+        env: { OVERLOAD_MAX_DELAY_MS: '0' },
       });
-    };
-    [corpora.sqlite, corpora.browser] = await Promise.all([
-      sqlite(),
+    [corpus.server, corpus.browser] = await Promise.all([
+      serve(),
       chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] }),
     ]);
   }, 90_000);
 
   afterAll(async () => {
-    await corpora.browser?.close();
-    const servers = [corpora.sqlite, await postgres?.catch(() => undefined)];
-    for (const server of servers.filter((s) => s !== undefined)) {
-      const code = await server.stop();
-      expect(code, `server exit code; output:\n${server.output()}`).toBe(0);
+    await corpus.browser?.close();
+    if (corpus.server) {
+      const code = await corpus.server.stop();
+      expect(code, `server exit code; output:\n${corpus.server.output()}`).toBe(0);
     }
-    if (postgres) await pgAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    if (database) await pgAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     if (dir) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
-  return corpora;
+  });
+  return corpus;
 }
 
 /** What a sweep covered and how long it took. */
