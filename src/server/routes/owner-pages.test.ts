@@ -35,7 +35,7 @@ function anchors(html: string) {
     rel: /rel="([^"]*)"/.exec(attributes!)?.[1],
     inApp: /data-in-app/.test(attributes!),
     text: inner!.replace(/<[^>]+>/g, ''),
-    icon: /<svg[^>]*aria-hidden="true"[^>]*>\s*<path d="M/i.test(inner!),
+    icon: /<svg[^>]*aria-hidden="true"[^>]*><use href="#icon-[a-z]+"/.test(inner!),
   }));
 }
 
@@ -77,6 +77,9 @@ describe.each(ENGINES)('the owner’s identity in the pages on %s', (engine) => 
         ['Subscribe', '/rss.xml', undefined],
       ]);
       expect(links.every((link) => link.icon)).toBe(true);
+      // Each icon a list draws is in the page once, however many lists draw it.
+      for (const kind of ['github', 'mastodon', 'linkedin', 'email', 'rss'])
+        expect(html.match(new RegExp(`<symbol id="icon-${kind}"`, 'g')), kind).toHaveLength(1);
       // The CSP allows no style attribute: the brand is classes alone.
       expect(html).not.toMatch(/<[^>]+\sstyle=/);
     }

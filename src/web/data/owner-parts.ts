@@ -16,7 +16,10 @@ export interface OwnerParts {
   links: string;
   /** Under each post: the author's photo, name, role and links. */
   authorBox: string;
-  /** Every page's footer: the links and the author's name. */
+  /**
+   * Every page's footer: the links and the author's name, and the icons the page's lists of links
+   * draw (each icon's path once in a page). Every page that shows links has it.
+   */
   footer: string;
 }
 

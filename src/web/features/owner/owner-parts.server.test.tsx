@@ -57,7 +57,9 @@ function dom(html: string) {
 
 describe('the owner’s parts, rendered on the server', () => {
   it('draws each link with its name, an inline icon hidden from screen readers, and rel=me on profiles', () => {
-    const links = dom(renderOwnerParts(site({ links: LINKS })).links);
+    const parts = renderOwnerParts(site({ links: LINKS }));
+    const links = dom(parts.links);
+    const sprite = dom(parts.footer).all('symbol');
     const anchors = links.all('a');
     expect(
       anchors.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]),
@@ -71,7 +73,11 @@ describe('the owner’s parts, rendered on the server', () => {
       const svg = anchor.getElementsByTagName('svg')[0]!;
       expect(svg.getAttribute('aria-hidden')).toBe('true');
       expect(svg.getAttribute('focusable')).toBe('false');
-      expect(svg.getElementsByTagName('path')[0]!.getAttribute('d')).toMatch(/^[Mm]/);
+      // Its icon is the footer's, drawn by reference: each path is written once in a page.
+      const id = svg.getElementsByTagName('use')[0]!.getAttribute('href')!.slice(1);
+      const symbol = sprite.filter((s) => s.getAttribute('id') === id);
+      expect(symbol, id).toHaveLength(1);
+      expect(symbol[0]!.getElementsByTagName('path')[0]!.getAttribute('d')).toMatch(/^[Mm]/);
       // A feed is a file, never a page the app would try to show.
       expect(anchor.hasAttribute('data-in-app')).toBe(false);
     }
@@ -83,7 +89,7 @@ describe('the owner’s parts, rendered on the server', () => {
       url: kind === 'email' ? 'mailto:a@b.example' : 'https://x.example/@a',
       label: kind,
     }));
-    const paths = dom(renderOwnerParts(site({ links: all })).links).all('path');
+    const paths = dom(renderOwnerParts(site({ links: [...all, ...all] })).footer).all('path');
     expect(paths).toHaveLength(LINK_KINDS.length);
     expect(new Set(paths.map((path) => path.getAttribute('d'))).size).toBe(LINK_KINDS.length);
   });
@@ -156,6 +162,23 @@ describe('the owner’s parts, rendered on the server', () => {
       }),
     );
     for (const html of Object.values(full)) expect(html).not.toMatch(/\sstyle=/);
+  });
+});
+
+describe('the parts of one content', () => {
+  it('are rendered once, and again when what they show changes', () => {
+    const first = renderOwnerParts(site({ links: LINKS }));
+    expect(renderOwnerParts(site({ links: LINKS }))).toBe(first);
+    const relabelled = renderOwnerParts(site({ links: [{ ...LINKS[0]!, label: 'Code' }] }));
+    expect(relabelled).not.toBe(first);
+    expect(relabelled.links).toContain('Code');
+    const photo = { brand: { photo: 'me.jpg' }, images: { 'me.jpg': PHOTO } };
+    const withPhoto = renderOwnerParts(site(photo));
+    const newPhoto = renderOwnerParts(
+      site({ ...photo, images: { 'me.jpg': { ...PHOTO, width: 900, height: 900 } } }),
+    );
+    expect(newPhoto.authorBox).not.toBe(withPhoto.authorBox);
+    expect(newPhoto.authorBox).toContain('width="900"');
   });
 });
 
