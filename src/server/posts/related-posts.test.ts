@@ -73,15 +73,20 @@ describe('rankRelated', () => {
   });
 });
 
+/**
+ * One images folder for both engines: the second import finds the demo photograph's files made
+ * by the first (image-publication.ts), as another store on the same IMAGES_DIR would.
+ */
+const imagesDir = mkdtempSync(join(tmpdir(), 'postfolio-images-'));
+afterAll(() => rmSync(imagesDir, { recursive: true, force: true }));
+
 describe.each(ENGINES)('related posts of the demo content on %s', (engine) => {
   let t: TestStore;
-  let imagesDir: string;
   let repository: PostsRepository;
   let service: PostsService;
 
   beforeAll(async () => {
     t = await createTestStore(engine);
-    imagesDir = mkdtempSync(join(tmpdir(), 'postfolio-images-'));
     await importContent(t.store, { contentDir: 'content', imagesDir });
     repository = new PostsRepository(t.store.db);
     service = new PostsService(repository, createPostSearch(t.store.db, t.store.engine), 12);
@@ -89,7 +94,6 @@ describe.each(ENGINES)('related posts of the demo content on %s', (engine) => {
 
   afterAll(async () => {
     await t?.drop();
-    rmSync(imagesDir, { recursive: true, force: true });
   });
 
   it('gives every post a full list, each sharing a tag or the category with the post', async () => {
