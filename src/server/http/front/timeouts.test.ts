@@ -31,7 +31,7 @@ describe('timeouts and limits of the listener', () => {
   beforeAll(async () => {
     h = await apiHarness('sqlite', {
       posts: manyPosts(3, 'news'),
-      env: { HEADERS_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '600', KEEP_ALIVE_TIMEOUT_MS: '300' },
+      env: { HEADERS_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '450', KEEP_ALIVE_TIMEOUT_MS: '300' },
     });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     port = (h.app.server.address() as { port: number }).port;
@@ -59,7 +59,7 @@ describe('timeouts and limits of the listener', () => {
     socket.write(
       `POST /api/employer-check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
-    // Over a second and a half of trickle, if nothing cut it.
+    // Over a second and a half of trickle, if nothing cut it: the request timeout is 450 ms.
     const trickled = trickle(socket, body, 40);
     const answer = await socket.read();
     expect(answer.statusCode).toBe(408);
