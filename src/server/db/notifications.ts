@@ -10,9 +10,14 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 /**
  * PostgreSQL LISTEN on a connection of its own (a pooled one would be handed to queries).
  * A lost connection is opened again, and `onNotify` is called once it is back: notifications
- * sent meanwhile are lost, so the listener must re-read what it watches.
+ * sent meanwhile are lost, so the listener must re-read what it watches. `reconnectMs` is the wait
+ * before each attempt to connect again.
  */
-export function listenOnPostgres(Client: typeof pg.Client, url: string): Listen {
+export function listenOnPostgres(
+  Client: typeof pg.Client,
+  url: string,
+  reconnectMs = RECONNECT_MS,
+): Listen {
   return (channel, onNotify) => {
     if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
     let stopped = false;
@@ -23,7 +28,7 @@ export function listenOnPostgres(Client: typeof pg.Client, url: string): Listen 
       if (stopped || client !== lost) return;
       client = undefined;
       lost.end().catch(() => {});
-      retry = setTimeout(connect, RECONNECT_MS);
+      retry = setTimeout(connect, reconnectMs);
       retry.unref();
     };
     const connect = () => {
