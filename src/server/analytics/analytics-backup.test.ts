@@ -11,6 +11,7 @@ import { importContent } from '../content/import.service.js';
 import { restoreStore } from '../backup/restore.service.js';
 import type { Store } from '../db/connection.js';
 import { AnalyticsRepository } from './analytics.repository.js';
+import { byKey, type CountRow } from './batch.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pf-analytics-backup-'));
 
@@ -21,7 +22,12 @@ const counts = (store: Store) =>
     .orderBy('id')
     .execute()
     .then((rows) =>
-      rows.map((row) => ({ ...row, count: Number(row.count), peak: Number(row.peak) })),
+      rows.map((row): CountRow => ({
+        ...row,
+        kind: row.kind as CountRow['kind'],
+        count: Number(row.count),
+        peak: Number(row.peak),
+      })),
     );
 
 describe.each(ENGINES)('analytics in backups on %s', (engine) => {
@@ -79,9 +85,7 @@ describe.each(ENGINES)('analytics in backups on %s', (engine) => {
       (await exportStore(source.store, { dir: asked, imagesDir, analytics: true })).analytics,
     ).toBe(3);
     const exported = readFileSync(join(asked, 'analytics.json'), 'utf8');
-    expect(JSON.parse(exported)).toEqual(
-      [...(await counts(source.store))].sort((a, b) => (a.kind < b.kind ? -1 : 1)),
-    );
+    expect(JSON.parse(exported)).toEqual([...(await counts(source.store))].sort(byKey));
     expect(exported).not.toContain(hash);
     expect(exported).not.toContain(salt);
   });

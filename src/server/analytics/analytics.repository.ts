@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { batches, ROWS_PER_INSERT } from '../db/batches.js';
 import type { Database } from '../db/schema.js';
-import type { CountRow } from './batch.js';
+import { byKey, type CountRow } from './batch.js';
 import type { Kind } from './count-kinds.js';
 import type { Period } from './periods.js';
 
@@ -50,7 +50,7 @@ export class AnalyticsRepository {
   /**
    * Writes one batch in one transaction: its counts, then per hour its visitors, of which only
    * those the day had not seen on a path yet (a row inserted, not one already there from another
-   * batch, worker or instance) add to that hour's visitors of the path.
+   * batch, worker or instance) add to the visitors of the page's day (or the site's hour).
    */
   async write(counts: readonly CountRow[], visitors: readonly HourVisitors[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -72,16 +72,17 @@ export class AnalyticsRepository {
             .execute();
           for (const { path } of inserted) firstSeen.set(path, (firstSeen.get(path) ?? 0) + 1);
         }
+        // The site's visitors by the hour, a page's by the day (counter.ts says why).
         const added: CountRow[] = [...firstSeen]
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([path, count]) => ({
-            period: hour,
+          .map(([path, count]): CountRow => ({
+            period: path === '' ? hour : day,
             kind: 'visitors',
             path,
             value: '',
             count,
             peak: 0,
-          }));
+          }))
+          .sort(byKey);
         await addCounts(trx, added);
       }
     });
@@ -132,23 +133,17 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Folds the rows of `length` characters within `into` (its hours into a day, or its days into a
-   * month) into rows of `into`, as `reduce` makes them of the rows taken, in one transaction. The
-   * rows are taken by deleting them: of two processes folding the same period at once, each row
-   * is taken, and added, by one of them.
+   * Folds the rows within `into` that are shorter-lived than it (a day's hours, a month's days;
+   * with `compact`, the day's own rows too) into rows of `into`, as `reduce` makes them of the
+   * rows taken, in one transaction. The rows are taken by deleting them: of two processes folding
+   * the same period at once, each row is taken, and added, by one of them.
    */
-  async fold(
-    into: Period,
-    length: 13 | 10,
-    end: Period,
-    reduce: (rows: CountRow[]) => CountRow[],
-  ): Promise<number> {
+  async fold(into: Period, end: Period, reduce: (rows: CountRow[]) => CountRow[]): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .deleteFrom('analytics_counts')
         .where('period', '>=', into)
         .where('period', '<', end)
-        .where(sql<number>`length(period)`, '=', length)
         .returning(['kind', 'path', 'value', 'count', 'peak'])
         .execute();
       const rows = taken.map((row) => ({
@@ -159,12 +154,7 @@ export class AnalyticsRepository {
         count: Number(row.count),
         peak: Number(row.peak),
       }));
-      const folded = reduce(rows).sort((a, b) => {
-        const left = `${a.kind}\t${a.path}\t${a.value}`;
-        const right = `${b.kind}\t${b.path}\t${b.value}`;
-        return left < right ? -1 : left > right ? 1 : 0;
-      });
-      await addCounts(trx, folded);
+      await addCounts(trx, reduce(rows).sort(byKey));
       return taken.length;
     });
   }

@@ -33,7 +33,8 @@ function child<K, K2, V>(map: Map<K, Map<K2, V>>, key: K): Map<K2, V> {
 
 type Cells = Map<Period, Map<Kind, Map<string, Map<string, Cell>>>>;
 
-const byKey = (a: CountRow, b: CountRow) => {
+/** Rows in key order: concurrent writers then lock rows in one order, and never deadlock. */
+export const byKey = (a: CountRow, b: CountRow) => {
   const left = `${a.period}\t${a.kind}\t${a.path}\t${a.value}`;
   const right = `${b.period}\t${b.kind}\t${b.path}\t${b.value}`;
   return left < right ? -1 : left > right ? 1 : 0;

@@ -38,11 +38,13 @@ export function topRows(rows: readonly CountRow[]): CountRow[] {
   for (const [kind, same] of byKind) {
     const top = kind === 'view' || kind === 'visitors' ? FOLD_TOP[kind] : FOLD_TOP.other;
     const totals = same.filter((row) => row.path === '' && row.value === '');
+    // What an earlier fold added up stays added up: folding again changes nothing.
+    const folded = same.filter((row) => row.path === OTHER || row.value === OTHER);
     const ranked = same
-      .filter((row) => row.path !== '' || row.value !== '')
+      .filter((row) => (row.path !== '' || row.value !== '') && !folded.includes(row))
       .sort((a, b) => b.count - a.count || (a.path + a.value < b.path + b.value ? -1 : 1));
     kept.push(...totals, ...ranked.slice(0, top));
-    const rest = ranked.slice(top);
+    const rest = [...ranked.slice(top), ...folded];
     if (rest.length === 0) continue;
     kept.push({
       period: rest[0]!.period,

@@ -79,11 +79,14 @@ describe('the analytics under a flood of unique URLs', () => {
 
     // Nothing is lost from the totals: the tail is added up under OTHER.
     const rows = batch.rows();
-    const sum = (kind: string) =>
-      rows.filter((r) => r.kind === kind).reduce((total, r) => total + r.count, 0);
+    const sum = (kind: string, site = false) =>
+      rows
+        .filter((r) => r.kind === kind && (r.path === '') === site)
+        .reduce((total, r) => total + r.count, 0);
     expect(sum('view')).toBe(2 * FLOOD);
+    expect(sum('view', true)).toBe(2 * FLOOD);
     expect(sum('missing')).toBe(FLOOD);
-    expect(sum('search')).toBe(FLOOD);
+    expect(sum('search', true)).toBe(FLOOD);
     // Past the day's limit of pages (and past the batch's of counts), every view is an OTHER's.
     expect(rows.find((r) => r.kind === 'view' && r.path === OTHER)?.count).toBeGreaterThanOrEqual(
       FLOOD - DAY_LIMITS.path + 1,

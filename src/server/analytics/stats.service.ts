@@ -45,8 +45,9 @@ function perPeriod(rows: readonly SummedRow[], from: string, to: string) {
   for (let day = from; day <= to; day = addDays(day, 1))
     periods.set(day, { views: 0, visitors: 0 });
   for (const row of rows) {
+    // The site's own rows: its views and visitors, by the hour or folded into the day.
+    if (row.path !== '' || (row.kind !== KIND.view && row.kind !== KIND.visitors)) continue;
     const isView = row.kind === KIND.view;
-    if (!isView && !(row.kind === KIND.visitors && row.path === '')) continue;
     const period = periods.get(row.period) ?? { views: 0, visitors: 0 };
     if (isView) period.views += row.count;
     else period.visitors += row.count;
@@ -62,7 +63,7 @@ function pages(views: readonly SummedRow[], visitors: readonly SummedRow[]) {
     if (!page) byPath.set(path, (page = { views: 0, visitors: 0 }));
     return page;
   };
-  for (const row of views) of(row.path).views += row.count;
+  for (const row of views) if (row.path !== '') of(row.path).views += row.count;
   for (const row of visitors) if (row.path !== '') of(row.path).visitors += row.count;
   return [...byPath]
     .map(([path, counts]) => ({ path, ...counts }))
@@ -148,7 +149,7 @@ export class StatsService {
       from,
       to,
       totals: {
-        views: sumOf(of(KIND.view)),
+        views: sumOf(of(KIND.view).filter((row) => row.path === '')),
         visitors: sumOf(of(KIND.visitors).filter((row) => row.path === '')),
         untracked: sumOf(of(KIND.untracked)),
         bots: sumOf(of(KIND.bot)),
@@ -178,8 +179,9 @@ function hourly(rows: readonly SummedRow[], now: number) {
   for (const row of rows) {
     const hour = hours.get(row.period);
     if (!hour) continue;
+    if (row.path !== '') continue;
     if (row.kind === KIND.view) hour.views += row.count;
-    else if (row.path === '') hour.visitors += row.count;
+    else hour.visitors += row.count;
   }
   return [...hours].map(([hour, counts]) => ({ hour, ...counts }));
 }
