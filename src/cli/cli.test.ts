@@ -198,12 +198,16 @@ describe('postfolio command', () => {
     }
   }, 120_000);
 
-  it('names a store that another process keeps locked, without a stack trace', () => {
+  it('names a store that another process keeps locked, without a stack trace', async () => {
     const env = tempStore();
-    expect(postfolioProcess(['migrate'], env).code).toBe(0);
+    expect((await postfolio(['migrate'], env)).code).toBe(0);
+    // A write under way through a rollback journal, as a first import's: SQLite refuses the
+    // WAL to any other connection at once (a lock held EXCLUSIVE is refused the same way, after
+    // the busy timeout of 5 s).
     const holder = new Database(env.DATABASE_URL);
     holder.pragma('journal_mode = DELETE');
-    holder.exec('BEGIN EXCLUSIVE');
+    holder.exec('BEGIN IMMEDIATE');
+    holder.exec('UPDATE content_state SET version = version + 1');
     try {
       const result = postfolioProcess(['migrate'], env);
       expect(result.code).toBe(1);
@@ -213,7 +217,7 @@ describe('postfolio command', () => {
       holder.exec('ROLLBACK');
       holder.close();
     }
-  }, 30_000);
+  });
 
   it('backs up and restores a store, and names a bad backup without a stack trace', async () => {
     const env = tempStore();
