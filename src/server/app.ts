@@ -51,6 +51,7 @@ import { SiteLooks } from './brand/site-look.js';
 import { lookRoutes } from './brand/look-routes.js';
 import { imageRoutes } from './images/image-routes.js';
 import { statsDashboardRoutes } from './routes/stats-dashboard.js';
+import { analyticsBeaconRoutes } from './routes/analytics-beacon.js';
 import { BrandImages } from './brand-images/brand-images.service.js';
 import { brandImageRoutes } from './brand-images/brand-image-routes.js';
 import { PostsWithImages } from './images/posts-with-images.js';
@@ -205,6 +206,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
   await app.register(lookRoutes);
   await app.register(brandImageRoutes);
   await app.register(statsDashboardRoutes);
+  await app.register(analyticsBeaconRoutes);
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
