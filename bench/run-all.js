@@ -27,6 +27,7 @@ const scripts = [
   'memory.js',
   'drain.js',
   'overload.js',
+  'analytics.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');
 const resultsFile = join(BENCH_DIR, 'results.jsonl');

@@ -53,7 +53,9 @@ type Logger = FastifyBaseLogger & {
  *   way it was answered (`cache`, `app` or `shed`), status and time. Fastify's own request
  *   logging is off, so there is exactly one line either way; at `info` nothing is done per
  *   request.
- * - **Metrics.** The server exports none; a counter belongs where that line is written.
+ * - **Analytics.** Every answer made from a cache entry is counted where it is made, by
+ *   `serveFromCache` here and `sendCached` in Fastify alike (analytics/counter.ts: increments in
+ *   memory, written in batches). The server exports no other metrics.
  * - **Shutdown.** `stopAccepting()` (on SIGTERM and SIGINT, before `app.close()`) takes the
  *   connections the kernel has queued and closes the listener; `drain()` (run by `app.close()`)
  *   stops accepting if that has not been done, lets every request in flight finish, answers each keep-alive connection's next request
