@@ -94,6 +94,21 @@ describe.each(ENGINES)('analytics of serve processes on %s', (engine) => {
         }
     await visit(first.port, '/post-1', { address: '198.51.100.9', userAgent: GOOGLEBOT });
 
+    // The dashboard link the CLI prints opens on either instance, and nowhere once altered.
+    const link = spawnSync(process.execPath, [CLI, 'stats', '--link', '--expires', '1h'], {
+      env: { ...process.env, DATABASE_URL: url ?? shared.store },
+      encoding: 'utf8',
+    });
+    expect(link.status, link.stderr).toBe(0);
+    const path = new URL(link.stdout.trim()).pathname;
+    for (const serve of [first, second]) {
+      const page = await fetch(`http://127.0.0.1:${serve.port}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<svg');
+    }
+    const altered = `${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`;
+    expect((await fetch(`http://127.0.0.1:${second.port}${altered}`)).status).toBe(404);
+
     // Nothing was written yet (300 s between writes): the drain of SIGTERM writes it all.
     for (const serve of [first, second]) serve.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
