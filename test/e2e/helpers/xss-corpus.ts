@@ -67,7 +67,7 @@ export function useCorpus(engine: 'sqlite' | 'postgres'): Corpus {
       serve(),
       chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] }),
     ]);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await corpus.browser?.close();
