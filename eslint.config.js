@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -121,6 +122,17 @@ export default tseslint.config(
     }),
   },
   ...serverLayers(),
+  // A pattern whose time grows with the square of its input (or worse) lets one long header, path
+  // or pasted text hold a core: the time of every pattern stays linear. Tests match fixed text.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   // A file does one thing and a function (a React component too) one step: past these sizes,
   // split. Tests are exempt: a table of cases is long without being tangled.
   {

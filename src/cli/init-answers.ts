@@ -98,12 +98,17 @@ export function likelyLinkKind(url: string): LinkKind {
  * `--link "website=https://example.com/talks My talks"`.
  */
 export function parseLinkFlag(flag: string): OwnerLink {
-  const match = /^([^=]*)=(\S*)(?:\s+(.*))?$/s.exec(flag.trim());
-  if (!match)
+  const trimmed = flag.trim();
+  const equals = trimmed.indexOf('=');
+  if (equals === -1)
     throw new UsageError(
       `--link "${flag}" is not kind=url; write e.g. --link github=https://github.com/you`,
     );
-  const [, kind = '', url = '', label] = match;
+  const kind = trimmed.slice(0, equals);
+  const rest = trimmed.slice(equals + 1);
+  const space = rest.search(/\s/);
+  const url = space === -1 ? rest : rest.slice(0, space);
+  const label = space === -1 ? undefined : rest.slice(space + 1);
   if (!(LINK_KINDS as readonly string[]).includes(kind))
     throw new UsageError(
       `--link "${flag}": "${kind}" is not a kind of link; write one of ${LINK_KINDS.join(', ')}`,

@@ -8,7 +8,7 @@ import {
   PreviewService,
 } from '../server/preview/preview.service.js';
 import { systemClock } from '../server/schedule/clock.js';
-import { pagePath } from '../shared/paths.js';
+import { pagePath, withoutTrailingSlashes } from '../shared/paths.js';
 import { siteOption, useSite } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
@@ -42,7 +42,7 @@ export async function previewCommand(
       secret: config.previewSecret,
     });
     const { token, expiresAt, status } = await previews.link(slug, lifetime);
-    const origin = (config.publicUrl ?? site.site.url).replace(/\/+$/, '');
+    const origin = withoutTrailingSlashes(config.publicUrl ?? site.site.url);
     console.log(`${origin}${pagePath.preview(token)}`);
     console.error(
       `"${slug}" is ${STATUS[status]}. Anyone with the link can read it until ` +

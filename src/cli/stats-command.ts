@@ -3,7 +3,7 @@ import type { StatsSummary } from '../shared/schemas/stats.js';
 import type { Store } from '../server/db/connection.js';
 import { parseDuration } from '../server/preview/preview-token.js';
 import { systemClock } from '../server/schedule/clock.js';
-import { statsPath } from '../shared/paths.js';
+import { statsPath, withoutTrailingSlashes } from '../shared/paths.js';
 import { useSite, type Site } from './site.js';
 import { withStore } from './store.js';
 import { UsageError } from './usage.js';
@@ -65,7 +65,7 @@ async function printLink(site: Site, lifetime: number): Promise<void> {
     });
     const links = new DashboardLinks(() => previews.secret(), systemClock);
     const { token, expiresAt } = await links.sign(lifetime);
-    const origin = (site.config.publicUrl ?? stored.site.url).replace(/\/+$/, '');
+    const origin = withoutTrailingSlashes(site.config.publicUrl ?? stored.site.url);
     console.log(`${origin}${statsPath.dashboard(token)}`);
     console.error(
       `Anyone with the link can see the counts until ${new Date(expiresAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,

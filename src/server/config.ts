@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { withoutTrailingSlashes } from '../shared/paths.js';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { contactMailConfig, type ContactMailConfig } from './contact/mail-config.js';
@@ -183,7 +184,7 @@ function logLevel(raw: string): string {
 
 /** PUBLIC_URL: an http(s) origin such as https://example.com; a trailing slash is dropped. */
 function publicUrl(raw: string | undefined): string | undefined {
-  const value = raw?.trim().replace(/\/+$/, '');
+  const value = raw === undefined ? undefined : withoutTrailingSlashes(raw.trim());
   if (!value) return undefined;
   if (!/^https?:\/\/[^/\s]/i.test(value) || !URL.canParse(value))
     throw new ConfigError(

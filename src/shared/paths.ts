@@ -3,6 +3,7 @@
  * registers and the web app's route table matches, and the builders that make a URL of each.
  * A value put into a path is percent-encoded here, so callers pass raw slugs, ids and text.
  */
+import { withoutTrailing } from './text.js';
 
 /** The pages the web app renders (on the server too), by the id of their route module. */
 export const PAGE_ROUTES = {
@@ -29,6 +30,9 @@ export function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** `url` without the slashes that end it (a site's origin, a path asked for with them). */
+export const withoutTrailingSlashes = (url: string) => withoutTrailing(url, '/');
+
 /**
  * The one address of a page asked for with trailing slashes (`/posts/`, `/resume//?x=1`): the
  * same without them, the query kept. Undefined when there are none to drop, and for `//host/`
@@ -37,7 +41,7 @@ export function pathOf(url: string): string {
 export function withoutTrailingSlash(url: string): string | undefined {
   const path = pathOf(url);
   if (path.length < 2 || !path.endsWith('/')) return undefined;
-  const trimmed = path.replace(/\/+$/, '') || '/';
+  const trimmed = withoutTrailingSlashes(path) || '/';
   if (/^\/[/\\]/.test(trimmed)) return undefined;
   return `${trimmed}${url.slice(path.length)}`;
 }

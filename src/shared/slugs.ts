@@ -51,7 +51,7 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, SLUG_MAX)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
 }

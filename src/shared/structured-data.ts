@@ -1,4 +1,4 @@
-import { imagePath, PAGE_ROUTES, pagePath } from './paths.js';
+import { imagePath, PAGE_ROUTES, pagePath, withoutTrailingSlashes } from './paths.js';
 import type { Portfolio, PublicSite } from './schemas/site-config.js';
 
 /**
@@ -85,7 +85,7 @@ const SEARCH_TEMPLATE = PAGE_ROUTES.search.replace(':text', '{search_term_string
 
 /** An absolute URL of a path on the site. */
 export function siteUrl(site: Pick<Site, 'url'>, path: string): string {
-  return `${site.url.replace(/\/+$/, '')}${path}`;
+  return `${withoutTrailingSlashes(site.url)}${path}`;
 }
 
 /** The owner's profiles elsewhere as `sameAs`, when there are any. */

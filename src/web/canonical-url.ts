@@ -1,4 +1,4 @@
-import { PAGE_ROUTES } from '../shared/paths.js';
+import { PAGE_ROUTES, withoutTrailingSlashes } from '../shared/paths.js';
 import { pageParam } from './data/loader-data.js';
 
 /**
@@ -15,5 +15,5 @@ export function canonicalUrl(siteUrl: string, url: URL): string {
   const page = pageParam(url.href);
   if (page > 1) kept.set('page', String(page));
   const query = kept.toString();
-  return `${siteUrl.replace(/\/+$/, '')}${url.pathname}${query ? `?${query}` : ''}`;
+  return `${withoutTrailingSlashes(siteUrl)}${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -1,5 +1,5 @@
 // The <head> tags the server writes; the browser keeps only the title up to date (root.tsx).
-import { feedPath } from '../shared/paths.js';
+import { feedPath, withoutTrailingSlashes } from '../shared/paths.js';
 import { canonicalUrl } from './canonical-url.js';
 import { structuredDataTags } from '../shared/structured-data.js';
 import type { PageMeta, SiteMeta } from './head.js';
@@ -35,7 +35,7 @@ export function headTags(
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
   ];
   if (meta.image) {
-    const image = escapeHtml(`${site.url.replace(/\/+$/, '')}${meta.image}`);
+    const image = escapeHtml(`${withoutTrailingSlashes(site.url)}${meta.image}`);
     tags.push(
       `<meta property="og:image" content="${image}">`,
       `<meta name="twitter:image" content="${image}">`,

@@ -15,11 +15,18 @@ export type Device = 'mobile' | 'tablet' | 'desktop';
 const REMEMBERED = 2000;
 /** How long a bot's or reader's name may be. */
 const NAME_LENGTH = 50;
+/**
+ * How much of a user agent is read: browsers' and crawlers' fit in a few hundred characters, and
+ * a cap keeps a 16 KB header from costing the counter its time or its memory.
+ */
+const READ_LENGTH = 512;
 
 const TABLET = /iPad|Tablet|Kindle|Silk\/|PlayBook|Android(?!.*Mobi)/i;
 const MOBILE = /Mobi|iPhone|iPod|Opera Mini|IEMobile|BlackBerry|webOS/i;
-/** A product token that names a crawler, to name the bot by. */
-const BOT_NAME = /[A-Za-z][\w.-]*(?:bot|crawler|spider|fetcher|scraper|archiver)[\w.-]*/i;
+/** What separates a user agent's product tokens ("Googlebot/2.1", "(compatible;"). */
+const TOKEN_BREAK = /[^\w.-]+/;
+/** A word after a token's first letter that makes it a crawler's name ("Googlebot", "Bytespider"). */
+const CRAWLER_WORD = /bot|crawler|spider|fetcher|scraper|archiver/i;
 /** "…; 42 subscribers", "… - 7 readers": what feed readers tell about the feed's audience. */
 const SUBSCRIBERS = /(\d{1,9})\s+(?:subscribers?|readers?)\b/i;
 /** The first product token ("Feedly/1.0", "NewsBlur Feed Fetcher"): the reader's name. */
@@ -33,13 +40,25 @@ export function deviceOf(userAgent: string): Device {
   return MOBILE.test(userAgent) ? 'mobile' : 'desktop';
 }
 
+/**
+ * The first product token that names a crawler, from its first letter. Split into tokens first:
+ * one pattern over the whole string retried from every letter, quadratic in a long token.
+ */
+function crawlerToken(userAgent: string): string | undefined {
+  for (const token of userAgent.split(TOKEN_BREAK)) {
+    const first = token.search(/[A-Za-z]/);
+    if (first !== -1 && CRAWLER_WORD.test(token.slice(first + 1))) return token.slice(first);
+  }
+  return undefined;
+}
+
 /** A bot's name: the crawler's own product token when it has one, else what isbot matched. */
 function botOf(userAgent: string): string | undefined {
   // Browsers always send one; a request without is a script.
   if (userAgent.trim() === '') return '(no user agent)';
   const matched = isbotMatch(userAgent);
   if (matched === null) return undefined;
-  return cut(BOT_NAME.exec(userAgent)?.[0] ?? matched);
+  return cut(crawlerToken(userAgent) ?? matched);
 }
 
 function readerOf(userAgent: string): Agent['reader'] {
@@ -53,7 +72,8 @@ function readerOf(userAgent: string): Agent['reader'] {
 export class Agents {
   private readonly known = new Map<string, Agent>();
 
-  of(userAgent: string): Agent {
+  of(header: string): Agent {
+    const userAgent = header.length > READ_LENGTH ? header.slice(0, READ_LENGTH) : header;
     let agent = this.known.get(userAgent);
     if (agent === undefined) {
       agent = { bot: botOf(userAgent), device: deviceOf(userAgent), reader: readerOf(userAgent) };

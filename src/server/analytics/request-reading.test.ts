@@ -76,6 +76,26 @@ describe('what a request tells the analytics', () => {
     expect(agents.size).toBeGreaterThan(0);
   });
 
+  it('names a crawler by its own product token, whatever precedes it', () => {
+    const agents = new Agents();
+    const bytespider = 'Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)';
+    expect(agents.of(bytespider).bot).toBe('Bytespider');
+    expect(agents.of('Mozilla/5.0 (compatible; _2Ahrefsbot/7.0)').bot).toBe('Ahrefsbot');
+    // No crawler word: what isbot's list matched names it.
+    expect(agents.of('curl/8.5.0').bot).toBe('curl/8.5.0');
+  });
+
+  it('reads a long user agent by its first 512 characters, remembered once', () => {
+    const agents = new Agents();
+    const head = `${'a'.repeat(500)} ExampleBot/1.0 `;
+    const first = agents.of(`${head}${'x'.repeat(16_000)}`);
+    expect(first.bot).toBe('ExampleBot');
+    expect(agents.of(`${head}${'y'.repeat(16_000)}`)).toBe(first);
+    expect(agents.size).toBe(1);
+    // A crawler word past the cap is not read: the agent counts as a browser.
+    expect(agents.of(`${BROWSERS[0]}${' '.repeat(600)}Googlebot/2.1`).bot).toBeUndefined();
+  });
+
   it('keeps the referring host, not this site, and utm_source', () => {
     expect(referrerHost('https://www.Example.org/a?b', 'site.test')).toBe('example.org');
     expect(referrerHost('https://site.test/posts', 'site.test:443')).toBeUndefined();

@@ -21,7 +21,7 @@ export interface ContactMailConfig {
 }
 
 /** An address without display name, comma or line break: nothing that could add a recipient. */
-const ADDRESS = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
+const ADDRESS = /^[^\s@,;<>"]+@[^\s@,;<>".]+(?:\.[^\s@,;<>".]+)+$/;
 
 function address(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();

@@ -42,7 +42,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 export const headingRenderer: Pick<RendererObject, 'heading'> = {
   heading(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token) {
     const inner = this.parser.parseInline(token.tokens);
-    const text = inner.replace(/<[^>]*>/g, '').replace(ENTITY, (_, e: string) => CHARS[e]!);
+    const text = inner.replace(/<[^<>]*>/g, '').replace(ENTITY, (_, e: string) => CHARS[e]!);
     const id = slugify(text);
     const tag = `h${token.depth}`;
     return (

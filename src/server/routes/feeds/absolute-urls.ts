@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { withoutTrailing } from '../../../shared/text.js';
 
 /** The attributes of a post's HTML that hold a URL (`srcset` a list of them). */
 const URL_ATTRIBUTES = ['href', 'src', 'cite', 'poster'] as const;
@@ -31,8 +32,9 @@ export function absoluteSrcset(srcset: string, page: string): string {
     if (at >= srcset.length) break;
     const run = /^\S+/.exec(srcset.slice(at))![0];
     at += run.length;
-    const commas = /,*$/.exec(run)![0];
-    out += absolute(run.slice(0, run.length - commas.length), page) + commas;
+    const url = withoutTrailing(run, ',');
+    const commas = run.slice(url.length);
+    out += absolute(url, page) + commas;
     if (commas) continue;
     const descriptors = /^[^,]*/.exec(srcset.slice(at))![0];
     out += descriptors;
