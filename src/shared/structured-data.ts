@@ -1,4 +1,5 @@
 import { imagePath, PAGE_ROUTES, pagePath, withoutTrailingSlashes } from './paths.js';
+import { NO_IMAGE } from './post-image.js';
 import type { Portfolio, PublicSite } from './schemas/site-config.js';
 
 /**
@@ -75,6 +76,8 @@ export interface PostFacts {
     files: ReadonlyArray<{ url: string; width: number }>;
     share: { url: string } | null;
   } | null;
+  /** The 1200×630 file of link previews (a card of the title for a post without a cover). */
+  share_image?: { url: string };
   category: { id: number; name: string };
 }
 
@@ -134,9 +137,11 @@ export function breadcrumbLd(site: Site, crumbs: Array<[name: string, path: stri
 
 /**
  * The post's image as served: the 1200×630 share image and the widest file when the import made
- * variants (the file under its own name is no longer served then), else the file itself.
+ * variants (the file under its own name is no longer served then), else the file itself; without
+ * a cover, the card drawn for link previews.
  */
 function postImages(post: PostFacts): string[] {
+  if (post.image === NO_IMAGE) return post.share_image ? [post.share_image.url] : [];
   const variants = post.image_variants;
   if (!variants) return [imagePath(post.image)];
   const widest = [...variants.files].sort((a, b) => b.width - a.width)[0];

@@ -11,7 +11,8 @@ export interface FixturePost {
   body: string;
   date: string;
   summary?: string;
-  image?: string;
+  /** The cover; `cover.svg` when absent, none when null. */
+  image?: string | null;
   draft?: boolean;
   tags?: string[];
   updated?: string;
@@ -66,7 +67,7 @@ export function postFile(post: FixturePost): string {
     title: post.title,
     slug: post.slug,
     category: post.category,
-    image: post.image ?? 'cover.svg',
+    ...(post.image === null ? {} : { image: post.image ?? 'cover.svg' }),
     date: post.date,
     draft: post.draft ?? false,
   };

@@ -26,6 +26,7 @@ import { postDocument } from './post-document.js';
 import { newest } from './schema-version.js';
 import { isImageFileName } from '../images/image-names.js';
 import { SOURCES_DIR } from '../images/image-publication.js';
+import { NO_IMAGE } from '../../shared/post-image.js';
 
 /** Posts written so far, of all (reported from 0 when the posts begin). */
 type OnProgress = (done: number, total: number) => void;
@@ -148,7 +149,7 @@ async function writePosts(trx: Kysely<Database>, target: WriteTarget) {
       });
       used.add(row.category);
       if (row.draft) drafts += 1;
-      if (!images.has(row.image))
+      if (row.image !== NO_IMAGE && !images.has(row.image))
         warnings.push(`${file}: its image ${row.image} is not in the images folder`);
     }
     after = rows.at(-1)!.id;

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parsePostFile, type ParsedPost } from '../content/post-file.js';
 import { htmlAsMarkdown, PASS_THROUGH, postDocument } from './post-document.js';
+import { NO_IMAGE } from '../../shared/post-image.js';
 
 /** Pieces of Markdown that make awkward HTML: code with blank lines, raw HTML, lists, tables. */
 const PIECES = [
@@ -43,19 +44,21 @@ function random(seed: number) {
   return () => (state = (state * 16807) % 2147483647) / 2147483647;
 }
 
+/** A parsed post as the store holds it. */
+const stored = (post: ParsedPost) => ({
+  title: post.title,
+  slug: post.slug,
+  category: post.categorySlug,
+  summary: post.summary,
+  image: post.image,
+  published_at: post.publishedAt,
+  draft: post.draft ? 1 : 0,
+  content_html: post.html,
+});
+
 /** The post file `postDocument` writes for a parsed post, parsed again. */
 function roundTrip(post: ParsedPost): ParsedPost {
-  const file = postDocument({
-    title: post.title,
-    slug: post.slug,
-    category: post.categorySlug,
-    summary: post.summary,
-    image: post.image,
-    published_at: post.publishedAt,
-    draft: post.draft ? 1 : 0,
-    content_html: post.html,
-  });
-  return parsePostFile('posts/again.md', file);
+  return parsePostFile('posts/again.md', postDocument(stored(post)));
 }
 
 describe('a stored post written back as a post file', () => {
@@ -104,6 +107,18 @@ describe('a stored post written back as a post file', () => {
       );
       expect(roundTrip(post)).toEqual(post);
     }
+  });
+
+  it('writes a post without a cover without an image field, and it reads back the same', () => {
+    const post = parsePostFile(
+      'posts/bare.md',
+      `${front({ title: 'Bare', category: 'news', date: '2026-01-02' })}Body\n`,
+    );
+    expect(post.image).toBe(NO_IMAGE);
+    expect(post.images).toEqual([]);
+    const file = postDocument({ ...stored(post) });
+    expect(file).not.toMatch(/^image:/m);
+    expect(roundTrip(post)).toEqual(post);
   });
 
   it('passes a body that does not start with a block element through a dropped end tag', () => {

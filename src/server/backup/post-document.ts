@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { NO_IMAGE } from '../../shared/post-image.js';
 
 /** A post as the store holds it, with its category's slug. */
 export interface StoredPost {
@@ -52,7 +53,7 @@ export function postDocument(post: StoredPost): string {
     category: post.category,
     // An empty summary is one the import made from an empty text: it makes it again.
     ...(post.summary ? { summary: post.summary } : {}),
-    image: post.image,
+    ...(post.image !== NO_IMAGE ? { image: post.image } : {}),
     date: post.published_at,
     draft: Boolean(post.draft),
     ...(post.aliases?.length ? { aliases: post.aliases } : {}),

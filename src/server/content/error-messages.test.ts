@@ -153,7 +153,7 @@ describe('messages a writer can act on', () => {
 
     it('reads an empty front matter as one without fields', () => {
       expect(postError('---\n---\n\nBody text.\n')).toBe(
-        'posts/a.md: title is missing; add it; category is missing; add it; image is missing; add it; date is missing; add it',
+        'posts/a.md: title is missing; add it; category is missing; add it; date is missing; add it',
       );
     });
 

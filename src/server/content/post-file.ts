@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { ImageFile, NonBlankText } from '../../shared/schemas/content-fields.js';
 import { SLUG_MAX, slugify, slugProblem } from '../../shared/slugs.js';
 import type { TocEntry } from '../../shared/schemas/api.js';
+import { NO_IMAGE } from '../../shared/post-image.js';
 import { renderMarkdown } from './markdown/markdown.js';
 import { isDefaultPair } from './markdown/code-theme-sources.js';
 import type { RenderOptions } from './markdown/extensions.js';
@@ -39,7 +40,8 @@ export const FrontMatter = Type.Object(
     slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX })),
     category: NonBlankText(80),
     summary: Type.Optional(NonBlankText(600)),
-    image: ImageFile(),
+    /** The cover; without one, cards show a tile of the accent and the post's initials. */
+    image: Type.Optional(ImageFile()),
     date: Type.String({
       pattern:
         '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
@@ -277,12 +279,12 @@ function parseChecked(file: string, raw: string, render?: RenderOptions): Parsed
     title: front.title.trim(),
     categorySlug: front.category,
     summary: front.summary?.trim() ?? summaryFrom(text),
-    image: front.image,
+    image: front.image ?? NO_IMAGE,
     publishedAt: publishedAt.toISOString(),
     draft: front.draft,
     html,
     text,
-    images: [...new Set([front.image, ...rendered.localImages])],
+    images: [...new Set([...(front.image ? [front.image] : []), ...rendered.localImages])],
     wordCount,
     readingMinutes,
     toc: tableOfContents(html),

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { CategoryId, Slug } from './identifiers.js';
 import { ImageFile, ImageVariants } from './images.js';
 import { TagRef } from './tags.js';
+import { NO_IMAGE } from '../post-image.js';
 
 /** The smallest and largest page number a client may ask for. */
 export const PAGE_MIN = 1;
@@ -37,12 +38,16 @@ export const TocEntry = Type.Object({
 });
 export type TocEntry = Static<typeof TocEntry>;
 
+const PostImage = Type.String({
+  description: `A file name under \`/images/\`; \`"${NO_IMAGE}"\` when the post has no cover`,
+});
+
 /** A post as a card in a list: `name` is the post title, `image` a file name under `/images/`. */
 export const PostCard = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   name: Type.String(),
   slug: Slug,
-  image: Type.String(),
+  image: PostImage,
   image_variants: Type.Optional(
     Type.Union([ImageVariants, Type.Null()], {
       description: 'The files `image` is served as (null: not an image this site published)',
@@ -91,7 +96,7 @@ export type SearchResultPage = Omit<PostPage, 'data'> & { data: SearchCard[] };
 export const RelatedPost = Type.Object({
   name: Type.String(),
   slug: Slug,
-  image: Type.String(),
+  image: PostImage,
 });
 export type RelatedPost = Static<typeof RelatedPost>;
 
@@ -101,7 +106,7 @@ export const PostDetail = Type.Object({
   name: Type.String(),
   slug: Slug,
   summary: Type.String(),
-  image: Type.String(),
+  image: PostImage,
   image_variants: Type.Optional(
     Type.Union([ImageVariants, Type.Null()], {
       description: 'The files `image` is served as (null: not an image this site published)',

@@ -10,6 +10,7 @@ import { SITE_CONFIG_FILE } from '../site-config.js';
 import type { ContentFolder } from './folder.js';
 import { codeThemesOf } from '../markdown/code-theme-sources.js';
 import { relative } from 'node:path';
+import { NO_IMAGE } from '../../../shared/post-image.js';
 import { getHeapStatistics } from 'node:v8';
 
 /**
@@ -54,7 +55,7 @@ export function sourceFor(
     const stillValid =
       before &&
       folder.categorySlugs.has(before.category) &&
-      folder.availableImages.has(before.image);
+      (before.image === NO_IMAGE || folder.availableImages.has(before.image));
     return {
       file,
       path,

@@ -1,4 +1,5 @@
 import { imagePath, pagePath } from '../../../shared/paths.js';
+import { NO_IMAGE } from '../../../shared/post-image.js';
 import type { FeedItem } from '../../posts/posts.repository.js';
 import { withAbsoluteUrls } from './absolute-urls.js';
 import { escapeHtml, xmlChars } from './xml-text.js';
@@ -97,6 +98,7 @@ export async function renderRss(channel: RssChannel, items: FeedItem[]): Promise
     // like any other text.
     add(entry, 'content:encoded', withAbsoluteUrls(item.content_html, link), NS_CONTENT);
     add(entry, 'category', item.category_name);
+    if (item.image === NO_IMAGE) continue;
     const enclosure = add(entry, 'enclosure');
     enclosure.setAttribute('url', url(`${channel.base}${imagePath(item.image)}`));
     enclosure.setAttribute('length', '0');

@@ -1,6 +1,8 @@
 import { Link } from '../../components/ui/link.js';
 import { CARD_IMAGE_SIZES } from '../../../shared/image-layout.js';
 import { pagePath } from '../../../shared/paths.js';
+import { NO_IMAGE } from '../../../shared/post-image.js';
+import { ImagePlaceholder } from '../../components/ui/image-placeholder.js';
 import type { SearchCard as Card } from '../../../shared/schemas/api.js';
 import { Picture } from '../../components/ui/picture.js';
 import { CardMeta } from './card-meta.js';
@@ -28,16 +30,23 @@ export function PostCard({
           <h2 className="card__title">{post.name}</h2>
         </summary>
         <div className="card__body">
-          <Link to={pagePath.post(post.slug)} className="card__image">
-            <Picture
-              image={post.image}
-              variants={post.image_variants}
-              sizes={CARD_IMAGE_SIZES}
-              alt={post.name}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={first ? 'high' : undefined}
-            />
-          </Link>
+          {post.image === NO_IMAGE ? (
+            // The tile is decoration: the link is named by the post, as an image's alt names it.
+            <Link to={pagePath.post(post.slug)} className="card__image" aria-label={post.name}>
+              <ImagePlaceholder name={post.name} />
+            </Link>
+          ) : (
+            <Link to={pagePath.post(post.slug)} className="card__image">
+              <Picture
+                image={post.image}
+                variants={post.image_variants}
+                sizes={CARD_IMAGE_SIZES}
+                alt={post.name}
+                loading={eager ? 'eager' : 'lazy'}
+                fetchPriority={first ? 'high' : undefined}
+              />
+            </Link>
+          )}
           <CardMeta post={post} />
           <p className="card__summary">{post.summary}</p>
           {post.excerpt && <SearchExcerpt segments={post.excerpt} />}

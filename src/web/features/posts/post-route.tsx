@@ -1,6 +1,7 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
+import { NO_IMAGE } from '../../../shared/post-image.js';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
 import { dataSource, load } from '../../data/loader-data.js';
@@ -67,11 +68,13 @@ export function Component() {
         </nav>
         <article className="post">
           <header>
-            <PostCover
-              image={post.image}
-              variants={post.image_variants}
-              alt={post.image_alt ?? post.title}
-            />
+            {post.image !== NO_IMAGE && (
+              <PostCover
+                image={post.image}
+                variants={post.image_variants}
+                alt={post.image_alt ?? post.title}
+              />
+            )}
             <h1>{post.title}</h1>
             <PostMeta post={post} />
           </header>
