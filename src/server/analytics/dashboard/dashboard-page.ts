@@ -15,32 +15,41 @@ function figure(chart: string, table: string): string {
   return `<figure>${chart}<details><summary>Table</summary>${table}</details></figure>`;
 }
 
+/** Views and visitors over time as columns, over the table of the same rows. */
+function timeFigure(
+  id: string,
+  [chartTitle, tableTitle]: [string, string],
+  period: string,
+  rows: Array<{ label: string; at: string; views: number; visitors: number }>,
+): string {
+  const bars: Bar[] = rows.map((row) => ({ label: row.label, values: [row.views, row.visitors] }));
+  return figure(
+    columnChart({ id, title: chartTitle, series: ['views', 'visitors'] }, bars),
+    dataTable(
+      tableTitle,
+      [period, 'views', 'visitors'],
+      rows.map((row) => [row.at, row.views, row.visitors]),
+    ),
+  );
+}
+
 function overTime(stats: StatsSummary): string[] {
-  const days: Bar[] = stats.days.map((d) => ({ label: d.day, values: [d.views, d.visitors] }));
-  const hours: Bar[] = stats.hours.map((h) => ({
+  const days = stats.days.map((d) => ({ label: d.day, at: d.day, ...d }));
+  const hours = stats.hours.map((h) => ({
     label: `${h.hour.slice(5, 10)} ${h.hour.slice(11)}:00`,
-    values: [h.views, h.visitors],
+    at: h.hour,
+    ...h,
   }));
-  const series = ['views', 'visitors'];
   return [
     '<h2>Views and visitors per day</h2>',
     '<p class="legend"><span class="a">■ views</span> <span class="b">■ visitors</span> (UTC; visitors are counted per day)</p>',
-    figure(
-      columnChart({ id: 'days', title: 'Views and visitors per day', series }, days),
-      dataTable(
-        'Views and visitors per day',
-        ['day', 'views', 'visitors'],
-        stats.days.map((d) => [d.day, d.views, d.visitors]),
-      ),
-    ),
+    timeFigure('days', ['Views and visitors per day', 'Views and visitors per day'], 'day', days),
     '<h2>The last 48 hours</h2>',
-    figure(
-      columnChart({ id: 'hours', title: 'Views and new visitors per hour', series }, hours),
-      dataTable(
-        'Views and visitors first seen per hour',
-        ['hour (UTC)', 'views', 'visitors'],
-        stats.hours.map((h) => [h.hour, h.views, h.visitors]),
-      ),
+    timeFigure(
+      'hours',
+      ['Views and new visitors per hour', 'Views and visitors first seen per hour'],
+      'hour (UTC)',
+      hours,
     ),
   ];
 }
