@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './helpers/browser.js';
+import { runCli } from './helpers/cli.js';
 import { cardNames, currentPage, names, pageOfPosts, pathAndQuery } from './helpers/reader.js';
 import { EMPLOYER_EMAIL } from './helpers/server.js';
 import { FORM_ROUTES, pagePath } from '../../src/shared/paths.js';
@@ -10,7 +11,8 @@ const REFUSED_LOG = /Failed to load resource: the server responded with a status
 
 // A server of its own for the forms: the gate spends attempts, which a server counts per client,
 // and the contact form is switched on. The pages that are only read come from the run's server.
-const site = useE2E({ env: { CONTACT_ENABLED: '1' } });
+// Its counts are written every second, for the analytics dashboard to show them soon.
+const site = useE2E({ env: { CONTACT_ENABLED: '1', ANALYTICS_FLUSH_SECONDS: '1' } });
 
 describe('without JavaScript', () => {
   const e2e = useE2E();
@@ -204,5 +206,47 @@ describe('the contact form without JavaScript, switched on', () => {
     expect(await form(page).getByLabel('Message', { exact: true }).inputValue()).toBe(
       'Kept when I go back.',
     );
+  });
+});
+
+/** A reader's browser as the analytics see it. */
+const READER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+describe('the analytics dashboard without JavaScript', () => {
+  it('opens from its signed link: charts drawn as SVG, each over its table, no script', async () => {
+    const { page } = await site.tab({ javaScriptEnabled: false, userAgent: READER });
+    await page.goto(pagePath.posts());
+    await page.goto(pagePath.resume());
+    const made = await runCli(['stats', '--link'], site.server.env as Record<string, string>);
+    expect(made.code, made.stderr).toBe(0);
+    const dashboard = new URL(made.stdout.trim()).pathname;
+    // The views reach the store with the next batch: the page shows them once written.
+    // The tables are in closed <details>: hidden until opened, still read by a screen reader's table list.
+    const topPages = page.getByRole('table', { name: 'Top pages', includeHidden: true });
+    const pageRow = (path: string) =>
+      topPages.getByRole('row', { includeHidden: true }).filter({
+        has: page.getByRole('rowheader', { name: path, exact: true, includeHidden: true }),
+      });
+    for (let tries = 0; ; tries++) {
+      const response = await page.goto(dashboard);
+      expect(response?.status()).toBe(200);
+      if (await pageRow(pagePath.resume()).count()) break;
+      expect(tries, 'the views of /posts and /resume on the dashboard').toBeLessThan(50);
+      await page.waitForTimeout(200);
+    }
+    expect(await page.locator('script').count()).toBe(0);
+    const charts = page.locator('figure > svg');
+    expect(await charts.count()).toBeGreaterThanOrEqual(3);
+    // Each chart is laid out with its bars, and has its table under it.
+    for (const chart of await charts.all()) {
+      const box = await chart.boundingBox();
+      expect(box?.width).toBeGreaterThan(100);
+      expect(box?.height).toBeGreaterThan(10);
+      expect(await chart.locator('rect').count()).toBeGreaterThan(0);
+      expect(await chart.locator('xpath=following-sibling::details//table').count()).toBe(1);
+    }
+    const views = await pageRow(pagePath.posts()).locator('td').first().textContent();
+    expect(Number(views)).toBeGreaterThanOrEqual(1);
   });
 });

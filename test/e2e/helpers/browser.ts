@@ -28,6 +28,8 @@ export interface TabOptions {
   /** The `prefers-color-scheme` the page sees; light unless said. */
   colorScheme?: 'light' | 'dark';
   javaScriptEnabled?: boolean;
+  /** Headless Chromium's own names it a bot ("HeadlessChrome"), which the analytics count apart. */
+  userAgent?: string;
   allow?: RegExp[];
 }
 
@@ -131,6 +133,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
         viewport: tabOptions.viewport ?? DESKTOP,
         javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
         colorScheme: tabOptions.colorScheme ?? 'light',
+        userAgent: tabOptions.userAgent,
         baseURL: state.server.url,
       });
       context.setDefaultTimeout(10_000);

@@ -13,6 +13,8 @@ const READY_WITHIN_MS = 90_000;
 
 export interface RunningServer {
   url: string;
+  /** The server's environment (its store, content and images), for a command run beside it. */
+  env?: NodeJS.ProcessEnv;
   /** Everything the server wrote to stdout and stderr, for failure messages. */
   output(): string;
   /** Sends SIGTERM, waits for the exit and removes the temporary folder; resolves to the exit code. */
@@ -147,6 +149,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   return {
     url,
+    env,
     output: () => output,
     stop: async () => {
       if (!hasExited) child.kill('SIGTERM');
