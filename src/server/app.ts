@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,7 +14,7 @@ import type { Store } from './db/connection.js';
 import { HttpError } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/early-errors.js';
 import { ErrorAnswers } from './http/error-answer.js';
-import { ClusterRateLimitStore } from './http/cluster-rate-limit.js';
+import { rateLimitStoreFor } from './http/store-rate-limit.js';
 import { FrontDoor } from './http/front/front-door.js';
 import { trustOf } from './http/client-address.js';
 import { createAnalytics } from './analytics/analytics.service.js';
@@ -170,10 +169,11 @@ async function registerPlugins(app: FastifyInstance, answers: ErrorAnswers): Pro
   await app.register(securityHeaders);
   await app.register(errorHandlers, { answers });
   await app.register(requestGuard);
+  const store = rateLimitStoreFor(app.ctx.store, app.log);
   await app.register(rateLimit, {
     global: false,
-    // In `serve --workers N` the limits are counted across workers, by the primary.
-    ...(cluster.isWorker ? { store: ClusterRateLimitStore } : {}),
+    // One count per client: across instances on PostgreSQL, across workers on SQLite.
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many attempts; try again in ${context.after}`),
   });

@@ -19,6 +19,7 @@ import { textEditedPosts } from './migrations/015-text-edited-posts.js';
 import { contentChanges } from './migrations/016-content-changes.js';
 import { analytics } from './migrations/017-analytics.js';
 import { themeStylesheet } from './migrations/018-theme-stylesheet.js';
+import { rateLimitCounts } from './migrations/019-rate-limit-counts.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -41,6 +42,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '016-content-changes': contentChanges(),
     '017-analytics': analytics(engine),
     '018-theme-stylesheet': themeStylesheet(),
+    '019-rate-limit-counts': rateLimitCounts(engine),
   };
 }
 

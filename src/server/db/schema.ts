@@ -159,6 +159,14 @@ export interface AnalyticsSaltsTable {
   salt: string;
 }
 
+/** A client's attempts in the current window of a rate limit; PostgreSQL only (migration 019). */
+export interface RateLimitCountsTable {
+  /** The route's scope and the limit's key (its kind and the client's address). */
+  key: string;
+  count: number;
+  ends_at: Date;
+}
+
 export interface Database {
   categories: CategoriesTable;
   posts: PostsTable;
@@ -173,4 +181,5 @@ export interface Database {
   analytics_counts: AnalyticsCountsTable;
   analytics_visitors: AnalyticsVisitorsTable;
   analytics_salts: AnalyticsSaltsTable;
+  rate_limit_counts: RateLimitCountsTable;
 }

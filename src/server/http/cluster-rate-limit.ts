@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { countingStore } from './counting-store.js';
+import type { WindowCount } from './rate-limit.repository.js';
 
 /**
  * Rate-limit counters for `serve --workers N`, kept by the primary process. Each worker holds
@@ -39,7 +40,7 @@ export class WindowCounter {
 
   constructor(private readonly maxKeys = 10_000) {}
 
-  incr(key: string, timeWindow: number, now = Date.now()): { current: number; ttl: number } {
+  incr(key: string, timeWindow: number, now = Date.now()): WindowCount {
     let count = this.counts.get(key);
     if (!count || count.endsAt <= now) {
       this.counts.delete(key);
@@ -103,36 +104,17 @@ function askPrimary(key: string, timeWindow: number): Promise<IncrReply | undefi
   });
 }
 
+/** A worker's own counts, used while the primary does not answer. */
+const ownCounts = new WindowCounter();
+
 /**
- * A store for @fastify/rate-limit in a cluster worker: counts in the primary, per route.
- * Should the primary not answer, the worker falls back to counting on its own.
+ * In a cluster worker: counts one attempt of `key` in the primary, so across the instance's
+ * workers; should the primary not answer, in the worker alone.
  */
-export class ClusterRateLimitStore implements FastifyRateLimitStore {
-  private readonly fallback = new WindowCounter();
-
-  /** The plugin constructs the store with its options (unused); children are per route. */
-  constructor(
-    _options?: unknown,
-    private readonly route = '',
-  ) {}
-
-  incr(
-    key: string,
-    callback: Parameters<FastifyRateLimitStore['incr']>[1],
-    timeWindow: number,
-  ): void {
-    const scoped = `${this.route} ${key}`;
-    void askPrimary(scoped, timeWindow).then((reply) =>
-      callback(
-        null,
-        reply ? { current: reply.current, ttl: reply.ttl } : this.fallback.incr(scoped, timeWindow),
-      ),
-    );
-  }
-
-  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): ClusterRateLimitStore {
-    // The plugin passes the route's options merged into `routeInfo` (its types leave it out).
-    const { routeInfo } = routeOptions as { routeInfo?: { method?: unknown; url?: string } };
-    return new ClusterRateLimitStore(undefined, `${String(routeInfo?.method)} ${routeInfo?.url}`);
-  }
+export async function countInPrimary(key: string, timeWindow: number): Promise<WindowCount> {
+  const reply = await askPrimary(key, timeWindow);
+  return reply ? { current: reply.current, ttl: reply.ttl } : ownCounts.incr(key, timeWindow);
 }
+
+/** A store for @fastify/rate-limit in a cluster worker: counts in the primary, per route. */
+export const ClusterRateLimitStore = countingStore(countInPrimary);
