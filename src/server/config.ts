@@ -6,6 +6,7 @@ import { contactMailConfig, type ContactMailConfig } from './contact/mail-config
 import type { CachePolicyConfig } from './cache/cache-policy.js';
 import type { AnalyticsConfig } from './analytics/analytics-config.js';
 import type { FrontDoorConfig } from './http/front/front-door.js';
+import type { OverloadConfig } from './http/front/load-shedder.js';
 import {
   defaultOf,
   LOG_LEVELS,
@@ -137,10 +138,23 @@ function httpConfig(env: NodeJS.ProcessEnv): FrontDoorConfig {
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS'),
     drainTimeoutMs: integer(env, 'DRAIN_TIMEOUT_MS'),
-    overload: {
-      maxDelayMs: integer(env, 'OVERLOAD_MAX_DELAY_MS'),
-      maxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT'),
-    },
+    overload: overloadConfig(env),
+  };
+}
+
+/** The shedder's settings; OVERLOAD_INTERVAL_MS=0 sheds as soon as a request is late. */
+function overloadConfig(env: NodeJS.ProcessEnv): OverloadConfig {
+  const intervalMs = integer(env, 'OVERLOAD_INTERVAL_MS');
+  return {
+    maxDelayMs: integer(env, 'OVERLOAD_MAX_DELAY_MS'),
+    maxInFlight: integer(env, 'OVERLOAD_MAX_IN_FLIGHT'),
+    ...(intervalMs > 0 && {
+      standing: {
+        targetMs: integer(env, 'OVERLOAD_TARGET_MS'),
+        intervalMs,
+        newestFirst: flag(env, 'OVERLOAD_NEWEST_FIRST'),
+      },
+    }),
   };
 }
 

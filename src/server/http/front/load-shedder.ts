@@ -1,12 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { HEALTH_ROUTES, IMAGES_PREFIX } from '../../../shared/paths.js';
+import { StandingQueue, type StandingQueueConfig } from './standing-queue.js';
 
 export interface OverloadConfig {
-  /** A request that would wait longer than this (ms) for the app is refused; 0: never. */
+  /**
+   * Once shedding, a request that has waited longer than this (ms) for the app is refused, and
+   * while the oldest waiting one has, new ones are refused at once; 0: never.
+   */
   maxDelayMs: number;
   /** Requests inside the app at once; more wait their turn. 0: no bound. */
   maxInFlight: number;
+  /** When shedding starts: once the queue stands; absent, as soon as a request is late. */
+  standing?: StandingQueueConfig;
 }
 
 /** Cheap, or needed to tell the server is alive: started at once, never refused. */
@@ -42,12 +48,15 @@ interface Waiting {
  * `SLICE_MS`, or as long as the loop spent on everything else in the turn before (reading
  * sockets, cached answers) so that uncached work keeps half the time, up to `MAX_SLICE_MS`.
  *
- * **Shedding by delay.** A request's delay is the time from being read to being started: the
- * event loop's delay as that request sees it, plus its wait behind others. Once the oldest
- * waiting request has waited more than `maxDelayMs`, the app is behind: new requests are refused
- * at once, and a waiting request that has gone past it is refused when its turn comes. With
+ * **Shedding a standing queue.** A request's delay is the time from being read to being
+ * started: the event loop's delay as that request sees it, plus its wait behind others. A burst
+ * (a crawler's, say) makes a queue that drains; only a queue that stands (standing-queue.ts:
+ * every wait over an interval above a target) is shed. Then a request that has waited more than
+ * `maxDelayMs` is refused, new ones are refused at once while the oldest waiting one has, and,
+ * with `newestFirst`, the newest waiting requests start first, so that those let through wait
+ * little. Without `standing`, shedding starts as soon as the oldest waiting request is late. With
  * PostgreSQL the work waits on the pool, not on the loop; `maxInFlight` bounds the requests in
- * the app, and the rest wait in the same queue, under the same delay bound.
+ * the app, and the rest wait in the same queue, under the same rule.
  */
 export class LoadShedder {
   private readonly waiting: Waiting[] = [];
@@ -61,15 +70,17 @@ export class LoadShedder {
   private inFlight = 0;
   /** Immediates scheduled to start a waiting request. */
   private pumps = 0;
-  /** Refuses waiting requests that go past the delay bound while no place frees up. */
+  /** Refuses late waiting requests while no place frees up, or sees a queue come to stand. */
   private expiry: NodeJS.Timeout | undefined;
   private readonly expire = () => {
     this.expiry = undefined;
-    this.refuseLate(performance.now());
+    const now = this.now();
+    if (this.queued > 0) this.standingQueue?.seen(now - this.waiting[this.head]!.at, now);
+    this.refuseLate(now);
     this.watchDelay();
   };
   private readonly endSlice = () => {
-    const now = performance.now();
+    const now = this.now();
     const spent = this.sliceSeen - this.sliceStart;
     const other = now - this.sliceEnded - spent;
     this.budget = Math.min(MAX_SLICE_MS, Math.max(SLICE_MS, other));
@@ -87,13 +98,17 @@ export class LoadShedder {
 
   /** Both bounds 0: every request goes straight to the app, unsliced, as without a shedder. */
   private readonly off: boolean;
+  private readonly standingQueue: StandingQueue | undefined;
 
+  /** `now` is the clock of waits and slices (ms); tests pass their own. */
   constructor(
     private readonly config: OverloadConfig,
     private readonly start: Handler,
     private readonly refuse: Handler,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.off = config.maxDelayMs === 0 && config.maxInFlight === 0;
+    if (config.standing) this.standingQueue = new StandingQueue(config.standing);
   }
 
   /** Requests the app is working on now. */
@@ -104,6 +119,11 @@ export class LoadShedder {
   /** Requests waiting for their turn. */
   get queued(): number {
     return this.waiting.length - this.head;
+  }
+
+  /** Whether late requests are refused now: always by the momentary rule, else once it stands. */
+  get shedding(): boolean {
+    return this.config.maxDelayMs > 0 && (this.standingQueue?.standing ?? true);
   }
 
   /** The work done in this phase of the loop so far (ms), starting its clock if none runs. */
@@ -117,12 +137,17 @@ export class LoadShedder {
     return now - this.sliceStart;
   }
 
-  private hasRoom(now: number): boolean {
+  private hasPlace(): boolean {
     const { maxInFlight } = this.config;
-    return (maxInFlight === 0 || this.inFlight < maxInFlight) && this.sliceTime(now) < this.budget;
+    return maxInFlight === 0 || this.inFlight < maxInFlight;
   }
 
-  private run(req: IncomingMessage, res: ServerResponse): void {
+  private hasRoom(now: number): boolean {
+    return this.hasPlace() && this.sliceTime(now) < this.budget;
+  }
+
+  private run(req: IncomingMessage, res: ServerResponse, waitedMs: number, now: number): void {
+    this.standingQueue?.seen(waitedMs, now);
     this.inFlight += 1;
     res.once('close', this.leave);
     this.start(req, res);
@@ -138,68 +163,77 @@ export class LoadShedder {
     const url = req.url ?? '/';
     if (this.off || NEVER_SHED.some((prefix) => url.startsWith(prefix)))
       return this.start(req, res);
-    const now = performance.now();
-    const { maxDelayMs } = this.config;
+    const now = this.now();
     if (this.queued > 0) {
-      if (maxDelayMs > 0 && now - this.waiting[this.head]!.at > maxDelayMs)
+      const oldestWait = now - this.waiting[this.head]!.at;
+      this.standingQueue?.seen(oldestWait, now);
+      if (this.shedding && oldestWait > this.config.maxDelayMs) {
+        this.standingQueue?.late(now);
         return this.refuse(req, res);
-    } else if (this.hasRoom(now)) return this.run(req, res);
+      }
+    } else if (this.hasRoom(now)) return this.run(req, res, 0, now);
     this.waiting.push({ req, res, at: now });
-    if (this.config.maxInFlight === 0 || this.inFlight < this.config.maxInFlight) this.schedule();
+    if (this.hasPlace()) this.schedule();
     this.watchDelay();
   }
 
-  /** Makes sure the oldest waiting request is refused once late, even if nothing else happens. */
+  /**
+   * Arms the timer that refuses the oldest waiting request once late, even if nothing else
+   * happens, or, before the queue stands, that looks at it again an interval on.
+   */
   private watchDelay(): void {
-    const { maxDelayMs } = this.config;
+    const { maxDelayMs, standing } = this.config;
     if (maxDelayMs === 0 || this.expiry || this.queued === 0) return;
-    const due = this.waiting[this.head]!.at + maxDelayMs - performance.now();
+    const due = this.shedding
+      ? this.waiting[this.head]!.at + maxDelayMs - this.now()
+      : standing!.intervalMs;
     this.expiry = setTimeout(this.expire, Math.max(1, Math.ceil(due) + 1));
     this.expiry.unref();
   }
 
-  /** Refuses the waiting requests, oldest first, that have waited past the bound. */
+  /** While shedding, refuses the waiting requests, oldest first, that have waited past the bound. */
   private refuseLate(now: number): void {
+    const shedding = this.shedding;
     while (this.queued > 0) {
       const next = this.waiting[this.head]!;
-      if (!next.res.destroyed && now - next.at <= this.config.maxDelayMs) return;
-      this.shift();
-      if (!next.res.destroyed) this.refuse(next.req, next.res);
+      if (!next.res.destroyed && !(shedding && now - next.at > this.config.maxDelayMs)) return;
+      this.take(false);
+      if (next.res.destroyed) continue;
+      this.standingQueue?.late(now);
+      this.refuse(next.req, next.res);
     }
   }
 
-  /** Takes the oldest waiting request: started, refused as too late, or left for a later turn. */
+  /** Starts the next waiting request (the newest while a standing queue is shed, else the oldest). */
   private startNext(): void {
+    const now = this.now();
+    this.refuseLate(now);
     while (this.queued > 0) {
-      const next = this.waiting[this.head]!;
+      const newest = this.shedding && this.config.standing?.newestFirst === true;
+      const next = this.waiting[newest ? this.waiting.length - 1 : this.head]!;
       if (next.res.destroyed) {
-        this.shift();
-        continue;
-      }
-      const now = performance.now();
-      const { maxDelayMs } = this.config;
-      if (maxDelayMs > 0 && now - next.at > maxDelayMs) {
-        this.shift();
-        this.refuse(next.req, next.res);
+        this.take(newest);
         continue;
       }
       if (!this.hasRoom(now)) {
         // A later turn (an immediate scheduled now runs in the next one), or a free place.
-        if (this.config.maxInFlight === 0 || this.inFlight < this.config.maxInFlight)
-          this.schedule();
+        if (this.hasPlace()) this.schedule();
         return;
       }
-      this.shift();
-      this.run(next.req, next.res);
+      this.take(newest);
+      this.run(next.req, next.res, now - next.at, now);
       return;
     }
   }
 
-  private shift(): void {
-    this.head += 1;
+  /** Removes the newest or the oldest waiting request. */
+  private take(newest: boolean): void {
+    if (newest) this.waiting.pop();
+    else this.head += 1;
     if (this.head === this.waiting.length) {
       this.waiting.length = 0;
       this.head = 0;
+      this.standingQueue?.drained();
     } else if (this.head > 1024 && this.head * 2 > this.waiting.length) {
       this.waiting.splice(0, this.head);
       this.head = 0;
