@@ -135,7 +135,7 @@ async function rows(store: Store) {
   return {
     categories: dump.categories,
     posts: dump.posts.map(
-      ({ source_path: _p, source_hash: _h, search_vector: _v, ...post }) => post,
+      ({ source_path: _p, source_hash: _h, search_vector: _v, search_head: _s, ...post }) => post,
     ),
     site: (dump.content_state[0] as { site_json: string }).site_json,
     messages,

@@ -20,6 +20,7 @@ import { contentChanges } from './migrations/016-content-changes.js';
 import { analytics } from './migrations/017-analytics.js';
 import { themeStylesheet } from './migrations/018-theme-stylesheet.js';
 import { rateLimitCounts } from './migrations/019-rate-limit-counts.js';
+import { searchSplitWords } from './migrations/020-search-split-words.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '017-analytics': analytics(engine),
     '018-theme-stylesheet': themeStylesheet(),
     '019-rate-limit-counts': rateLimitCounts(engine),
+    '020-search-split-words': searchSplitWords(engine),
   };
 }
 

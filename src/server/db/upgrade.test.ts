@@ -12,6 +12,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { prepareStore } from '../main.js';
 import { openStore, type Store } from './connection.js';
+import type { Engine } from './schema.js';
 import { knownMigrations } from './migrate.js';
 
 /**
@@ -51,6 +52,32 @@ function expectStillSays(now: unknown, then: unknown, at: string): void {
       expectStillSays((now as Record<string, unknown>)[key], value, `${at}.${key}`);
   } else expect(now, at).toEqual(then);
 }
+
+/** How a migration meant an engine's store to change since a release. */
+interface Changed {
+  /** The engine whose recording an answer of `url` must now give, or null: its own. */
+  answersOf: (url: string) => Engine | null;
+  /** Columns made again from others. */
+  derived: string[];
+}
+
+/**
+ * What a migration meant to change since a release, by engine. Migration 020 splits PostgreSQL's
+ * words at punctuation as SQLite does: its search answers are SQLite's of the release, and its
+ * search vector (a column derived from the text) is made again.
+ */
+const CHANGED: Record<Engine, Changed> = {
+  postgres: {
+    answersOf: (url: string) => (/^\/api\/posts\/[^?/]+\?/.test(url) ? 'sqlite' : null),
+    derived: ['search_vector'],
+  },
+  sqlite: { answersOf: () => null, derived: [] },
+};
+
+const recorded = (version: string, engine: string) =>
+  JSON.parse(
+    readFileSync(join(fixtureDir(version), `api-answers.${engine}.json`), 'utf8'),
+  ) as RecordedAnswer[];
 
 describe.each(ENGINES)('upgrading a released store (%s)', (engine) => {
   describe.each(RELEASES)('from $version', ({ version, migrations }) => {
@@ -96,14 +123,21 @@ describe.each(ENGINES)('upgrading a released store (%s)', (engine) => {
         return;
       }
       expect(after).toHaveLength(rows.length);
-      // New columns may be added; none of the old ones may change.
-      rows.forEach((row, i) => expect(after[i]).toMatchObject(row));
+      // New columns may be added; none of the old ones may change, but those derived anew.
+      const kept = (row: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(row).filter(([name]) => !CHANGED[engine].derived.includes(name)),
+        );
+      rows.forEach((row, i) => expect(after[i]).toMatchObject(kept(row)));
     });
 
     it('answers every API call as the release did', async () => {
-      const answers = JSON.parse(
-        readFileSync(join(fixtureDir(version), `api-answers.${engine}.json`), 'utf8'),
-      ) as RecordedAnswer[];
+      const otherEngine = new Map(
+        recorded(version, engine === 'sqlite' ? 'postgres' : 'sqlite').map((a) => [a.url, a]),
+      );
+      const answers = recorded(version, engine).map((answer) =>
+        CHANGED[engine].answersOf(answer.url) ? otherEngine.get(answer.url)! : answer,
+      );
       expect(answers.length).toBeGreaterThan(10);
       const app = await buildApp({
         config: loadConfig({ DATABASE_URL: fixture.url }),

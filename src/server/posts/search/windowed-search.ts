@@ -128,23 +128,28 @@ export abstract class WindowedSearch<Match> implements PostSearch {
     return work(this.db);
   }
 
-  /** Called once the matches are counted, before the window's queries run. */
-  protected async planFor(_db: Kysely<Database>, _total: number): Promise<void> {}
+  /**
+   * Called once the matches are counted, before the window's queries run: the match those
+   * queries use (an engine may rank many matches otherwise than a few).
+   */
+  protected async planFor(_db: Kysely<Database>, match: Match, _total: number): Promise<Match> {
+    return match;
+  }
 
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
     const prepared = this.prepare(query, isoNow(this.clock));
     if (prepared === null) return Promise.resolve({ cards: [], total: 0 });
     return this.within(async (db) => {
-      const match = await this.scoped(db, prepared);
-      const few = await this.allRankedIfFew(db, match, this.rankWindow);
+      const scoped = await this.scoped(db, prepared);
+      const few = await this.allRankedIfFew(db, scoped, this.rankWindow);
       if (few)
         return {
-          cards: await this.page(db, match, few.slice(offset, offset + limit)),
+          cards: await this.page(db, scoped, few.slice(offset, offset + limit)),
           total: few.length,
         };
-      const total = await this.count(db, match);
+      const total = await this.count(db, scoped);
       if (total === 0 || offset >= total) return { cards: [], total };
-      await this.planFor(db, total);
+      const match = await this.planFor(db, scoped, total);
 
       // How many of the newest matches are ranked: all when few, a window when many, none past
       // `unrankedAbove`. A page past the window lists the older matches, newest first.
