@@ -169,7 +169,7 @@ async function registerPlugins(app: FastifyInstance, answers: ErrorAnswers): Pro
   await app.register(securityHeaders);
   await app.register(errorHandlers, { answers });
   await app.register(requestGuard);
-  const store = rateLimitStoreFor(app.ctx.store, app.log);
+  const store = rateLimitStoreFor(app);
   await app.register(rateLimit, {
     global: false,
     // One count per client: across instances on PostgreSQL, across workers on SQLite.

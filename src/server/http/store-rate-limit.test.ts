@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStore, pgAdmin, type TestStore } from '../../../test/helpers/stores.js';
 import { WindowCounter } from './cluster-rate-limit.js';
 import { RateLimitRepository } from './rate-limit.repository.js';
-import { SharedCounts, STORE_RETRY_MS } from './store-rate-limit.js';
+import { SharedCounts, STORE_RETRY_MS, SWEEP_EVERY_MS } from './store-rate-limit.js';
 
 const MINUTE = 60_000;
 
@@ -167,5 +167,28 @@ describe('rate-limit counts in PostgreSQL', () => {
     });
     // The attempt that waited on the lock is counted once the lock is gone.
     await expect.poll(() => storedCount(test!, 'k')).toBe(2);
+  });
+});
+
+describe('the sweep of ended counts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs every minute once the store has counted, until the app closes', async () => {
+    vi.useFakeTimers();
+    const sweep = vi.fn(() => Promise.resolve());
+    const counts = new SharedCounts({
+      repository: { incr: () => Promise.resolve({ current: 1, ttl: MINUTE }), sweep },
+      own: () => ({ current: 1, ttl: MINUTE }),
+      log: recordingLog() as never,
+    });
+    vi.advanceTimersByTime(2 * SWEEP_EVERY_MS);
+    expect(sweep).not.toHaveBeenCalled();
+    await counts.incr('k', MINUTE);
+    await counts.incr('k', MINUTE);
+    vi.advanceTimersByTime(2 * SWEEP_EVERY_MS);
+    expect(sweep).toHaveBeenCalledTimes(2);
+    counts.close();
+    vi.advanceTimersByTime(2 * SWEEP_EVERY_MS);
+    expect(sweep).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from '../db/connection.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ClusterRateLimitStore, countInPrimary, WindowCounter } from './cluster-rate-limit.js';
 import { countingStore } from './counting-store.js';
 import { RateLimitRepository, type WindowCount } from './rate-limit.repository.js';
@@ -10,8 +9,11 @@ import { RateLimitRepository, type WindowCount } from './rate-limit.repository.j
 export const STORE_BOUND_MS = 1000;
 /** After a failure, how long attempts skip the store before one tries it again. */
 export const STORE_RETRY_MS = 5000;
-/** How often an instance deletes the counts whose window has ended. */
-const SWEEP_EVERY_MS = 60_000;
+/**
+ * How often an instance deletes the counts whose window has ended, so that a client's address
+ * leaves the store within two minutes of its last attempt.
+ */
+export const SWEEP_EVERY_MS = 60_000;
 
 /** Counts one attempt of a key in this instance alone (its process, or its primary's count). */
 export type OwnCount = (key: string, timeWindow: number) => WindowCount | Promise<WindowCount>;
@@ -47,7 +49,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 export class SharedCounts {
   private failing = false;
   private retryAt = 0;
-  private sweepAt = 0;
+  private sweeper: NodeJS.Timeout | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: SharedCountsOptions) {
@@ -72,7 +74,7 @@ export class SharedCounts {
       );
       if (this.failing) log.info('rate limits: the store answers again; counting across instances');
       this.failing = false;
-      this.sweep();
+      this.sweepFromNowOn();
       return count;
     } catch (error) {
       this.retryAt = this.now() + (this.options.retryMs ?? STORE_RETRY_MS);
@@ -86,11 +88,20 @@ export class SharedCounts {
     }
   }
 
-  private sweep(): void {
-    if (this.now() < this.sweepAt) return;
-    this.sweepAt = this.now() + SWEEP_EVERY_MS;
+  /** Stops the sweeps (the app closes). */
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Started by the first count the store made, so that an instance never asked sweeps never. */
+  private sweepFromNowOn(): void {
+    if (this.sweeper) return;
     // A sweep that fails leaves rows for the next one; the counts stay right without it.
-    this.options.repository.sweep().catch(() => {});
+    this.sweeper = setInterval(
+      () => void this.options.repository.sweep().catch(() => {}),
+      SWEEP_EVERY_MS,
+    );
+    this.sweeper.unref();
   }
 }
 
@@ -98,19 +109,18 @@ export class SharedCounts {
  * Where the rate limits count. On PostgreSQL: in the store, shared by every instance, with the
  * instance's own count (its primary's under `serve --workers`) for when the store fails. On
  * SQLite (one host): in the primary under `serve --workers`, else in the process (the plugin's
- * own store, `undefined` here).
+ * own store, `undefined` here). The sweeps of the shared counts stop when `app` closes.
  */
-export function rateLimitStoreFor(
-  store: Store,
-  log: FastifyBaseLogger,
-): FastifyRateLimitStoreCtor | undefined {
+export function rateLimitStoreFor(app: FastifyInstance): FastifyRateLimitStoreCtor | undefined {
+  const { store } = app.ctx;
   if (store.engine === 'postgres') {
     const counter = new WindowCounter();
     const own: OwnCount = cluster.isWorker
       ? countInPrimary
       : (key, timeWindow) => counter.incr(key, timeWindow);
     const repository = new RateLimitRepository(store.db);
-    const counts = new SharedCounts({ repository, own, log });
+    const counts = new SharedCounts({ repository, own, log: app.log });
+    app.addHook('onClose', async () => counts.close());
     return countingStore((key, timeWindow) => counts.incr(key, timeWindow));
   }
   return cluster.isWorker ? ClusterRateLimitStore : undefined;
