@@ -32,7 +32,7 @@ async function spendAcross(instances: ServeProcess[], path: string, body: object
   return statuses;
 }
 
-describe('three serve instances on one PostgreSQL store', () => {
+describe('three serve instances on one PostgreSQL store, one of two workers', () => {
   let test: TestStore | undefined;
   const instances: ServeProcess[] = [];
   afterAll(async () => {
@@ -56,7 +56,10 @@ describe('three serve instances on one PostgreSQL store', () => {
       CONTACT_ENABLED: 'true',
       LOG_LEVEL: 'warn',
     };
-    const started = await Promise.all([1, 2, 3].map(() => startServe(POSTS, [], env)));
+    // One of them with two workers, which count in the store as lone processes do.
+    const started = await Promise.all(
+      [['--workers', '2'], [], []].map((args) => startServe(POSTS, args, env)),
+    );
     instances.push(...started);
     // Counted per instance, each would have seen 3 or 4 of the attempts and admit more.
     const check = { email: 'guess@example.com' };
