@@ -2,12 +2,14 @@
  * Hostile values the content import must refuse rather than store: script-running and off-site
  * URLs in the URL fields of site.yaml and a post's image, and NUL characters. Each is refused
  * through the CLI with a message naming the files and fields, a non-zero exit and no stack trace.
+ * The imports run in this process, one after another (src/cli/run.ts): what a process of its own
+ * shows (its exit status, its streams) is cli.test.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './helpers/cli.js';
+import { postfolioInProcess, type CliRun } from '../helpers/postfolio-cli.js';
 import { URL_FIELDS, writeNulProbe, writeUrlProbe } from './helpers/content-probes.js';
 import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from '../helpers/stores.js';
 
@@ -21,7 +23,7 @@ async function importProbe(
   if (engine === 'postgres') await pgAdmin(`CREATE DATABASE ${name}`);
   try {
     write(join(dir, 'content'));
-    return await runCli(['import', join(dir, 'content')], {
+    return await postfolioInProcess(['import', join(dir, 'content')], {
       DATABASE_URL: engine === 'postgres' ? pgDatabaseUrl(name) : join(dir, 'store.db'),
       IMAGES_DIR: join(dir, 'images'),
     });
@@ -33,11 +35,11 @@ async function importProbe(
 
 /** A refusal as a person should see it: a non-zero exit, the files named, no stack trace. */
 function expectRefused(run: CliRun, files: string[]): void {
-  const output = `${run.stdout}${run.stderr}`;
+  const output = `${run.out}${run.err}`;
   expect(run.code, output).not.toBe(0);
   expect(run.code, output).not.toBeNull();
-  expect(run.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
-  for (const file of files) expect(run.stderr, output).toContain(file);
+  expect(run.err, 'no stack trace').not.toMatch(/^\s+at /m);
+  for (const file of files) expect(run.err, output).toContain(file);
 }
 
 /**
@@ -68,17 +70,17 @@ const HOSTILE_URLS: { url: string; strict?: boolean }[] = [
   { url: '/\r/xss.example/', strict: true },
 ];
 
-describe.concurrent('hostile URLs in site.yaml and front matter', () => {
+describe('hostile URLs in site.yaml and front matter', () => {
   for (const { url, strict } of HOSTILE_URLS)
     it(`${strict ? '[strict validation] ' : ''}refuses ${JSON.stringify(url)}`, async () => {
       const run = await importProbe('sqlite', (dir) => writeUrlProbe(dir, url));
       expectRefused(run, ['site.yaml', 'probe.md']);
       // Each field on a line of its own: `site.yaml:4: site.url "…" is not …`.
-      for (const field of URL_FIELDS) expect(run.stderr, field).toContain(`: ${field} "`);
+      for (const field of URL_FIELDS) expect(run.err, field).toContain(`: ${field} "`);
     }, 30_000);
 });
 
-describe.concurrent('a NUL character in site.yaml and a post', () => {
+describe('a NUL character in site.yaml and a post', () => {
   // In site.yaml, one failed PostgreSQL's import with a driver error and a stack trace, and
   // SQLite stored it; in a post file, both engines refused it.
   for (const engine of ['sqlite', 'postgres'] as const)

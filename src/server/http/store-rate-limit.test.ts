@@ -38,14 +38,38 @@ function sharedCounts(test: TestStore, boundMs?: number) {
   return { counts, clock, log, own, currents };
 }
 
-const storedCount = async (test: TestStore, key: string) =>
-  (
-    await test.store.db
-      .selectFrom('rate_limit_counts')
-      .select('count')
-      .where('key', '=', key)
-      .executeTakeFirst()
-  )?.count;
+/**
+ * Runs `query` on a connection of its own: a pooled connection whose backend a test killed may
+ * be handed out before its socket's end is seen.
+ */
+async function onOwnConnection<T>(test: TestStore, query: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: test.url });
+  await client.connect();
+  try {
+    return await query(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const storedCount = (test: TestStore, key: string) =>
+  onOwnConnection(test, async (client) => {
+    const { rows } = await client.query<{ count: number }>(
+      'SELECT count FROM rate_limit_counts WHERE key = $1',
+      [key],
+    );
+    return rows[0]?.count;
+  });
+
+/** Which of `pids` still run a backend. */
+const runningBackends = (test: TestStore, pids: number[]) =>
+  onOwnConnection(test, async (client) => {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE pid = ANY($1)',
+      [pids],
+    );
+    return rows.map((row) => row.pid);
+  });
 
 /** Runs `during` while another connection holds rate_limit_counts locked. */
 async function holdingTheTable<T>(test: TestStore, during: (locker: pg.Client) => Promise<T>) {
@@ -131,17 +155,20 @@ describe('rate-limit counts in PostgreSQL', () => {
     test = await createTestStore('postgres');
     const { clock, log, currents } = sharedCounts(test, 30_000);
     expect(await currents('k', 2)).toEqual([1, 2]);
+    let killed: number[] = [];
     const waiting = await holdingTheTable(test, async (locker) => {
       const attempt = currents('k', 1);
       // The attempt's connection ends under it while it waits, as when PostgreSQL restarts.
       await expect.poll(async () => (await waitingOnLock(locker)).length, { interval: 20 }).toBe(1);
-      await locker.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY($1)',
-        [await waitingOnLock(locker)],
-      );
+      killed = await waitingOnLock(locker);
+      await locker.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [
+        killed,
+      ]);
       return attempt;
     });
     expect(waiting).toEqual([3]);
+    // The pool drops the connection once its socket ends, which follows the error by a moment.
+    await expect.poll(() => runningBackends(test!, killed)).toEqual([]);
     expect(log.lines.map(([level]) => level)).toEqual(['warn']);
     // Until the retry, the store is not asked: the stored count stays at 2.
     expect(await currents('k', 1)).toEqual([4]);

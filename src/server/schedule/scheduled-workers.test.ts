@@ -86,8 +86,16 @@ describe('a scheduled post under serve --workers 2 (the build)', () => {
           importContent(store, { contentDir: running.contentDir, imagesDir: running.imagesDir }),
         async ({ slug, retry }) => {
           const [posts, lists] = await round(slug);
+          // The primary hands a connection to a worker that is free, so one round may go to one
+          // worker alone: both must have answered the post hidden (their log lines name them).
+          const hiddenBy = new Set(
+            requestLines(running.output(), apiPath.post(slug))
+              .filter((line) => line.statusCode === 404)
+              .map((line) => line.pid),
+          );
           // Hidden, and every answer's lifetime ends at its time: each worker has its timer.
           return (
+            hiddenBy.size === 2 &&
             posts.every((a) => a.status === 404) &&
             lists.every((a) => a.status === 200 && firstSlug(a) !== slug) &&
             lists.every((a) => expiresBeforePublication(a.cacheControl, retry))
