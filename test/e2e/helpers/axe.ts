@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+export type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Result = AxeResults['passes'][number];
 
 /** axe's tag of the rules whose outcome depends on colours. */
