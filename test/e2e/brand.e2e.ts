@@ -1,30 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accentTokens } from '../../src/server/brand/accent.js';
 import { audit, describeViolations } from './helpers/axe.js';
 import { DESKTOP, PHONE, useE2E, visit } from './helpers/browser.js';
-import { ROOT } from './helpers/server.js';
+import { writeSecondBrandSite } from './helpers/second-brand.js';
 
-/** The demo content with a brand of its own: accent, a served font, code themes and a theme.css. */
-function brandedContent(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'postfolio-brand-')), 'site');
-  cpSync(join(ROOT, 'content'), dir, { recursive: true });
-  const site = parse(readFileSync(join(dir, 'site.yaml'), 'utf8'));
-  site.brand = {
-    ...site.brand,
-    accent: { light: '#8c2f1b', dark: '#f0a58f' },
-    font: 'serif',
-    code_theme: { light: 'one-light', dark: 'dracula' },
-  };
-  writeFileSync(join(dir, 'site.yaml'), stringify(site));
-  writeFileSync(join(dir, 'theme.css'), ':root { --radius: 3px; }\n');
-  return dir;
-}
-
-const e2e = useE2E({ env: { CONTENT_DIR: brandedContent() } });
+// The second brand (helpers/second-brand.ts): accent, served font, code themes, logo, links, theme.css.
+const site = writeSecondBrandSite();
+// Registered first, so run last (after hooks run in reverse): once the server has stopped.
+afterAll(() => site.remove());
+const e2e = useE2E({ env: site.env });
 
 /** `#rrggbb` as a computed colour reads. */
 const rgb = (hex: string) =>

@@ -10,6 +10,8 @@ import { startScriptFlags } from '../../../scripts/start-flags.js';
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const EMPLOYER_EMAIL = 'boss@example.com';
 const READY_WITHIN_MS = 90_000;
+/** The images folder of the run's servers of the demo content, filled by the demo store's import. */
+export const DEMO_IMAGES_DIR = join(tmpdir(), 'postfolio-e2e-demo-images');
 
 export interface RunningServer {
   url: string;
@@ -64,9 +66,7 @@ function suiteEnv(dir: string, options: ServerOptions): NodeJS.ProcessEnv {
     // A server of other content has its own, as its import removes the files it does not use.
     IMAGES_DIR:
       options.imagesDir ??
-      (options.contentDir || options.env?.CONTENT_DIR
-        ? join(dir, 'images')
-        : join(tmpdir(), 'postfolio-e2e-demo-images')),
+      (options.contentDir || options.env?.CONTENT_DIR ? join(dir, 'images') : DEMO_IMAGES_DIR),
     CONTENT_DIR: options.contentDir ?? 'content',
     EMPLOYER_EMAIL,
     LOG_LEVEL: 'warn',
