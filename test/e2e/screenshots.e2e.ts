@@ -1,6 +1,6 @@
-import { existsSync, statSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { DESKTOP, NOT_FOUND_LOG, PHONE, screenshot, useE2E, visit } from './helpers/browser.js';
+import { describe, it } from 'vitest';
+import { DESKTOP, PHONE, useE2E } from './helpers/browser.js';
+import { captureScreens } from './helpers/capture-screens.js';
 import { SCREENS } from './helpers/screens.js';
 
 const e2e = useE2E();
@@ -8,41 +8,7 @@ const e2e = useE2E();
 describe('screenshots (test-results/screenshots)', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`captures every screen at ${viewport.width}px, laid out within the width`, async () => {
-      const { page } = await e2e.tab({ viewport, allow: [NOT_FOUND_LOG] });
-      for (const screen of SCREENS) {
-        await visit(page, screen.path);
-        // Lazy images below the fold: scroll through so the full-page shot shows them (at once:
-        // a page that scrolls smoothly would not get past its first screen in 30 ms).
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-            window.scrollTo({ top: y, behavior: 'instant' });
-            await new Promise((r) => setTimeout(r, 30));
-          }
-          window.scrollTo({ top: 0, behavior: 'instant' });
-        });
-        // Every image on screen loaded or failed (a lazy one not yet asked for is neither: a
-        // timeout; one not rendered is never asked for), and the fonts in: what the shot shows
-        // stops changing. Quicker than network idleness, half a second after the last request.
-        await page.waitForFunction(() =>
-          [...document.images].every((img) => img.complete || img.getClientRects().length === 0),
-        );
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(
-          overflow,
-          `${screen.name} scrolls sideways at ${viewport.width}px`,
-        ).toBeLessThanOrEqual(0);
-        const broken = await page.evaluate(() =>
-          [...document.images]
-            .filter((img) => img.complete && img.naturalWidth === 0)
-            .map((img) => img.src),
-        );
-        expect(broken, `${screen.name}: broken images`).toEqual([]);
-        const path = await screenshot(page, screen.name);
-        expect(existsSync(path) && statSync(path).size > 5_000, path).toBe(true);
-      }
+      await captureScreens(e2e, viewport, SCREENS);
     });
   }
 });

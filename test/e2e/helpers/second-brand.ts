@@ -81,7 +81,14 @@ export function writeSecondBrandSite(): SecondBrandSite {
   writeFileSync(join(dir, 'images', 'brand-portrait.svg'), PORTRAIT_SVG);
   writeFileSync(join(dir, 'theme.css'), ':root { --radius: 3px; }\n');
   const images = join(root, 'images');
-  if (existsSync(DEMO_IMAGES_DIR)) cpSync(DEMO_IMAGES_DIR, images, { recursive: true });
+  // Not the drawn cards and brand files: the run's servers write those while serving, and the
+  // second brand draws its own.
+  const drawnWhileServing = new Set(['brand', 'cards'].map((name) => join(DEMO_IMAGES_DIR, name)));
+  if (existsSync(DEMO_IMAGES_DIR))
+    cpSync(DEMO_IMAGES_DIR, images, {
+      recursive: true,
+      filter: (source) => !drawnWhileServing.has(source),
+    });
   return {
     env: { CONTENT_DIR: dir, IMAGES_DIR: images },
     remove: () => rmSync(root, { recursive: true, force: true }),
