@@ -109,6 +109,20 @@ describe('a site of the owner’s own brand', () => {
     );
   });
 
+  it('shows the logo over the landing page’s title and in the résumé’s navigation', async () => {
+    const { page } = await e2e.tab();
+    const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
+    await visit(page, '/');
+    const header = page.getByRole('main').locator('header');
+    expect(await header.locator('img').evaluate(loaded)).toBe(true);
+    expect(await header.locator('img').getAttribute('alt')).toBe('');
+    await visit(page, pagePath.resume());
+    const navigation = page.getByRole('banner');
+    expect(await navigation.locator('img').first().evaluate(loaded)).toBe(true);
+    // The image stands where the initials stand without a logo.
+    expect(await navigation.getByText('TA', { exact: true }).count()).toBe(0);
+  });
+
   it('fits a phone: the top bar’s entries wrap, nothing scrolls sideways', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
     for (const path of [pagePath.posts(), post, pagePath.resume(), '/']) {

@@ -10,6 +10,11 @@ import type { PublicSite } from '../../shared/schemas/site-config.js';
 export interface OwnerParts {
   /** The top bar's logo: the brand's image, or a monogram of the author's initials. */
   mark: string;
+  /**
+   * The brand's image alone, or '' when site.yaml names none: the landing page and the résumé's
+   * navigation show it, and keep their own look (the résumé's round initials) without one.
+   */
+  logo: string;
   /** The top bar's extra entries (site.yaml `navigation:`), or ''. */
   navigation: string;
   /** The owner's links (site.yaml `links:`), or ''. */

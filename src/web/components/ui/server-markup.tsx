@@ -8,11 +8,20 @@ import { followInApp } from '../../navigation/follow-in-app.js';
 export function ServerMarkup({
   html,
   className,
+  inline = false,
 }: {
   html: string | undefined;
   className?: string;
+  /** In a span, for phrasing content (inside a paragraph), rather than a div. */
+  inline?: boolean;
 }) {
-  return html ? (
-    <div className={className} onClick={followInApp} dangerouslySetInnerHTML={{ __html: html }} />
-  ) : null;
+  if (!html) return null;
+  const Element = inline ? 'span' : 'div';
+  return (
+    <Element
+      className={className}
+      onClick={followInApp}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

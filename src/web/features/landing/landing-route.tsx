@@ -25,10 +25,12 @@ export const handle = routeHandle<typeof loader>((_data, site) => ({
 export function Component() {
   const landing = useLoaderData<typeof loader>();
   const site = useSiteMeta();
+  const { logo, footer } = useOwnerParts();
   return (
     <>
       <main id="main" className="landing">
         <header className="landing__header">
+          <ServerMarkup html={logo} className="landing__logo" />
           {site && <p className="eyebrow">{site.author}</p>}
           <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
           {site && <p className="landing__lead">{site.description}</p>}
@@ -41,7 +43,7 @@ export function Component() {
           <Link to={pagePath.posts()}>Browse all posts</Link>
         </p>
       </main>
-      <ServerMarkup html={useOwnerParts().footer} />
+      <ServerMarkup html={footer} />
     </>
   );
 }

@@ -95,12 +95,17 @@ describe('the owner’s parts, rendered on the server', () => {
   });
 
   it('shows the author’s initials without a logo, the logo with its size with one', () => {
-    const monogram = dom(renderOwnerParts(site()).mark);
+    const plain = renderOwnerParts(site());
+    const monogram = dom(plain.mark);
     expect(monogram.text.toUpperCase()).toBe('NH');
     expect(monogram.byClass('brand-mark')!.getAttribute('aria-hidden')).toBe('true');
-    const logo = dom(
-      renderOwnerParts(site({ brand: { logo: 'me.png' }, images: { 'me.png': PHOTO } })).mark,
+    // The landing page and the résumé keep their own look without a logo.
+    expect(plain.logo).toBe('');
+    const branded = renderOwnerParts(
+      site({ brand: { logo: 'me.png' }, images: { 'me.png': PHOTO } }),
     );
+    expect(branded.logo).toBe(branded.mark);
+    const logo = dom(branded.mark);
     const img = logo.all('img')[0]!;
     expect(img.getAttribute('alt')).toBe('');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '800']);

@@ -37,8 +37,10 @@ export function renderOwnerParts(site: PublicSite): OwnerParts {
 function renderParts(site: PublicSite): OwnerParts {
   const links = site.links ?? [];
   const author = site.site.author;
+  const logo = ownerImage(site, site.brand?.logo);
   return {
-    mark: html(<BrandMark author={author} logo={ownerImage(site, site.brand?.logo)} />),
+    mark: html(<BrandMark author={author} logo={logo} />),
+    logo: logo ? html(<BrandMark author={author} logo={logo} />) : '',
     navigation: html(<SiteNavigation entries={site.navigation ?? []} />),
     links: html(<OwnerLinkList links={links} />),
     authorBox: html(

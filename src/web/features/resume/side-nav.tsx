@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from '../../components/ui/link.js';
+import { ServerMarkup } from '../../components/ui/server-markup.js';
+import { useOwnerParts } from '../../data/owner-parts.js';
 import { initials } from '../../../shared/initials.js';
 import { pagePath } from '../../../shared/paths.js';
 import type { SectionId, ShownSection } from './sections.js';
@@ -36,15 +38,7 @@ export function SideNav({
   return (
     <header className={open ? 'resume-nav resume-nav--open' : 'resume-nav'}>
       <div className="resume-nav__bar">
-        <p className="resume-nav__brand">
-          <span className="resume-nav__monogram" aria-hidden="true">
-            {initials(name)}
-          </span>
-          <span className="resume-nav__identity">
-            <span className="resume-nav__name">{name}</span>
-            {role && <span className="resume-nav__role">{role}</span>}
-          </span>
-        </p>
+        <NavBrand name={name} role={role} />
         <button
           type="button"
           className="resume-nav__toggle"
@@ -70,6 +64,26 @@ export function SideNav({
         </p>
       </div>
     </header>
+  );
+}
+
+/** The owner's name and role beside the brand's logo, or beside their initials without one. */
+function NavBrand({ name, role }: { name: string; role: string | undefined }) {
+  const { logo } = useOwnerParts();
+  return (
+    <p className="resume-nav__brand">
+      {logo ? (
+        <ServerMarkup html={logo} className="resume-nav__logo" inline />
+      ) : (
+        <span className="resume-nav__monogram" aria-hidden="true">
+          {initials(name)}
+        </span>
+      )}
+      <span className="resume-nav__identity">
+        <span className="resume-nav__name">{name}</span>
+        {role && <span className="resume-nav__role">{role}</span>}
+      </span>
+    </p>
   );
 }
 
