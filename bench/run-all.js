@@ -27,6 +27,7 @@ const scripts = [
   'memory.js',
   'drain.js',
   'overload.js',
+  'rehearsal.js',
   'analytics.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');

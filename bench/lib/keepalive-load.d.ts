@@ -7,9 +7,11 @@ export interface KeepAliveSummary {
   reconnects: number;
   connectionClose: number;
   retryAfter: number;
+  retryAfterSeconds: Record<string, number>;
   statuses: Record<string, number>;
   latenciesMs: number[];
   droppedDetails: string[];
+  errorPaths: Record<string, string[]>;
 }
 
 export interface KeepAliveLoad {
@@ -26,4 +28,6 @@ export function keepAliveLoad(options: {
   timeoutMs?: number;
   refusedPauseMs?: number;
   headers?: Record<string, string>;
+  tls?: boolean;
+  hostHeader?: string;
 }): KeepAliveLoad;

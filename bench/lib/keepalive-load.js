@@ -1,6 +1,7 @@
 // Keep-alive HTTP/1.1 load over raw sockets that tells what happened to every request, as the
 // drain bench and tests need: a dropped request is the failure they count.
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -18,6 +19,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  *   (`refused`: the server no longer listens; the client waits `refusedPauseMs` and tries again).
  *
  * Nothing is retried once written: a real client could not know whether the server acted on it.
+ * With `tls`, each connection is HTTPS (HTTP/1.1, any certificate accepted: a proxy's test one),
+ * and `hostHeader` names the site asked for.
  */
 export function keepAliveLoad({
   port,
@@ -28,6 +31,8 @@ export function keepAliveLoad({
   timeoutMs = 15_000,
   refusedPauseMs = 20,
   headers = {},
+  tls = false,
+  hostHeader = host,
 }) {
   const summary = {
     answered: 0,
@@ -38,9 +43,13 @@ export function keepAliveLoad({
     connectionClose: 0,
     /** 503 answers that said when to retry. */
     retryAfter: 0,
+    /** Those 503s by their Retry-After (seconds): how many said each. */
+    retryAfterSeconds: {},
     statuses: {},
     latenciesMs: [],
     droppedDetails: [],
+    /** Up to 5 paths answered with each status of 500 and over. */
+    errorPaths: {},
   };
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -56,7 +65,7 @@ export function keepAliveLoad({
           summary.reconnects += 1;
           socket.destroy();
         }
-        socket = await open(port, host);
+        socket = await open(port, host, tls && hostHeader.replace(/:\d+$/, ''));
         if (!socket) {
           summary.refused += 1;
           await sleep(refusedPauseMs);
@@ -67,14 +76,22 @@ export function keepAliveLoad({
       const started = performance.now();
       const outcome = await exchange(
         socket,
-        `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${extra}\r\n`,
+        `GET ${path} HTTP/1.1\r\nHost: ${hostHeader}\r\n${extra}\r\n`,
         timeoutMs,
       );
       if (outcome.status !== undefined) {
         summary.answered += 1;
         summary.statuses[outcome.status] = (summary.statuses[outcome.status] ?? 0) + 1;
         summary.latenciesMs.push(performance.now() - started);
-        if (outcome.retryAfter) summary.retryAfter += 1;
+        if (outcome.status >= 500) {
+          const paths = (summary.errorPaths[outcome.status] ??= []);
+          if (paths.length < 5) paths.push(path);
+        }
+        if (outcome.retryAfter && outcome.status === 503) {
+          summary.retryAfter += 1;
+          const seconds = summary.retryAfterSeconds;
+          seconds[outcome.retryAfter] = (seconds[outcome.retryAfter] ?? 0) + 1;
+        }
         if (outcome.close) {
           summary.connectionClose += 1;
           socket.destroy();
@@ -103,12 +120,20 @@ export function keepAliveLoad({
   };
 }
 
-/** A new connection, or undefined when it was refused. */
-function open(port, host) {
+/** A new connection (over TLS to `servername` when given), or undefined when it was refused. */
+function open(port, host, servername) {
   return new Promise((resolve) => {
-    const socket = connect(port, host);
+    const socket = servername
+      ? connectTls({
+          port,
+          host,
+          servername,
+          rejectUnauthorized: false,
+          ALPNProtocols: ['http/1.1'],
+        })
+      : connect(port, host);
     socket.setNoDelay(true);
-    socket.once('connect', () => {
+    socket.once(servername ? 'secureConnect' : 'connect', () => {
       socket.removeAllListeners('error');
       // Seen between requests: the server closed this kept-alive connection.
       const closed = () => (socket.peerClosed = true);
@@ -150,7 +175,10 @@ function exchange(socket, request, timeoutMs) {
   });
 }
 
-/** A complete response at the start of `data` as {status, close, retryAfter}, or undefined. */
+/**
+ * A complete response at the start of `data` as {status, close, retryAfter (its seconds, as
+ * sent)}, or undefined.
+ */
 function parseResponse(data) {
   const end = data.indexOf('\r\n\r\n');
   if (end === -1) return undefined;
@@ -159,7 +187,7 @@ function parseResponse(data) {
   const answer = {
     status,
     close: /\r\nconnection: *close/i.test(head),
-    retryAfter: /\r\nretry-after: *\d+/i.test(head),
+    retryAfter: /\r\nretry-after: *(\d+)/i.exec(head)?.[1],
   };
   if (status === 304 || status === 204) return answer;
   const length = /\r\ncontent-length: *(\d+)/i.exec(head);

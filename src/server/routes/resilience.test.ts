@@ -8,6 +8,7 @@ import { loadConfig } from '../config.js';
 import { importContent } from '../content/import.service.js';
 import { openStore, type Store } from '../db/connection.js';
 import { mountWeb } from './web.js';
+import { dropStale } from '../cache/invalidation.js';
 import { manyPosts, writeContent } from '../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../test/helpers/stores.js';
 import { TcpProxy } from '../../../test/helpers/tcp-proxy.js';
@@ -97,6 +98,29 @@ describe('PostgreSQL going away and coming back', () => {
     let recovered = 0;
     for (let i = 0; i < 50 && recovered !== 200; i++) {
       recovered = (await page('/post-3')).statusCode;
+      if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recovered).toBe(200);
+  });
+
+  it('answers the landing page and the résumé with 503 too when what they read of the images was dropped', async () => {
+    // As a move of the content the import did not describe (a restore, a new site config) does:
+    // every cached answer and the images read go, to be read again on the next request.
+    dropStale(app.ctx, app.ctx.posts, null);
+    await proxy.cut();
+    try {
+      for (const path of [pagePath.landing(), pagePath.resume()]) {
+        const during = await app.inject(path);
+        expect(during.statusCode, path).toBe(503);
+        expect(during.headers['retry-after'], path).toBe('5');
+        expect(during.body, path).toContain('Temporarily unavailable');
+      }
+    } finally {
+      await proxy.start();
+    }
+    let recovered = 0;
+    for (let i = 0; i < 50 && recovered !== 200; i++) {
+      recovered = (await app.inject(pagePath.landing())).statusCode;
       if (recovered !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(recovered).toBe(200);

@@ -34,7 +34,9 @@ export function serverDataSource(ctx: AppContext, watch: RenderWatch): DataSourc
     }
   }
   return {
-    site: () => withSiteImages(publicSite(ctx), ctx),
+    // The site's images are read from the store once per content version: after an import or a
+    // restart, the first page (the landing page and the résumé read nothing else) may find it away.
+    site: () => guarded(() => withSiteImages(publicSite(ctx), ctx)),
     categories: () => {
       shown.add(scope.counts);
       return guarded(() => posts.categories());
