@@ -11,4 +11,9 @@ export type RenderResult =
       html: string;
       hydration: string;
       modules: string[];
+      /**
+       * What a loader or a component threw when the page is React Router's error page for it
+       * (status 500): the server logs it, as Fastify logs a route's.
+       */
+      failure?: unknown;
     };

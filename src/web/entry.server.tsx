@@ -1,6 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+} from 'react-router';
 import type { DataSource } from '../shared/data-source.js';
 import type { RenderResult } from '../shared/render-result.js';
 import { escapeJsonForHtml, serializeErrors } from './hydration.js';
@@ -16,6 +21,23 @@ import { renderOwnerParts } from './features/owner/owner-parts.server.js';
 const handler = createStaticHandler(createRoutes());
 // Loaded before the server answers anything (see loadEveryScreen).
 await loadEveryScreen();
+
+type HandlerContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+
+/** Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts). */
+function withoutHtmlInPage(context: HandlerContext): Record<string, unknown> {
+  const loaderData = { ...context.loaderData };
+  for (const m of context.matches) {
+    const html = (m.route.handle as RouteHandle | undefined)?.htmlInPage;
+    if (html && loaderData[m.route.id] !== undefined)
+      loaderData[m.route.id] = html.omit(loaderData[m.route.id]);
+  }
+  return loaderData;
+}
+
+/** What a loader or a component threw, of a render's errors: not a route's own 404 or 400. */
+const thrown = (errors: Record<string, unknown> | null) =>
+  Object.values(errors ?? {}).find((error) => !isRouteErrorResponse(error));
 
 /** Renders one request to HTML with the loaders reading `data` in-process. */
 export async function render(request: Request, data: DataSource): Promise<RenderResult> {
@@ -57,16 +79,9 @@ export async function render(request: Request, data: DataSource): Promise<Render
         fediverseCreator(root!.links),
       )
     : '<title>Unexpected Application Error!</title>';
-  // Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts).
-  const loaderData = { ...context.loaderData };
-  for (const m of context.matches) {
-    const html = (m.route.handle as RouteHandle | undefined)?.htmlInPage;
-    if (html && loaderData[m.route.id] !== undefined)
-      loaderData[m.route.id] = html.omit(loaderData[m.route.id]);
-  }
   const hydration = escapeJsonForHtml(
     JSON.stringify({
-      loaderData,
+      loaderData: withoutHtmlInPage(context),
       actionData: context.actionData,
       errors: serializeErrors(context.errors),
     }),
@@ -74,5 +89,6 @@ export async function render(request: Request, data: DataSource): Promise<Render
   const modules = context.matches
     .map((m) => ROUTE_MODULES[m.route.id])
     .filter((m): m is string => !!m);
-  return { kind: 'page', status, head: meta, html, hydration, modules };
+  const failure = status >= 500 ? thrown(context.errors) : undefined;
+  return { kind: 'page', status, head: meta, html, hydration, modules, failure };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_ROUTES, pagePath } from '../../shared/paths.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -209,6 +209,31 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
       'if-none-match': first.headers.etag as string,
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('logs what the site’s read threw, with the address, and answers the app’s error page', async () => {
+    // The root loader's read fails: React Router renders its error page, which the server sends.
+    const failure = new Error('the disk is on fire');
+    const read = vi.spyOn(app.ctx.images, 'byName').mockRejectedValueOnce(failure);
+    const logged = vi.spyOn(app.log, 'error');
+    try {
+      const res = await get(pagePath.posts({ page: 3 }));
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Something went wrong while showing this page.');
+      expect(res.body).not.toContain('the disk is on fire');
+      expect(logged).toHaveBeenCalledWith(
+        { err: failure, url: pagePath.posts({ page: 3 }) },
+        'page failed to render',
+      );
+      // A page that is not found is no failure of the server's.
+      logged.mockClear();
+      expect((await get(pagePath.post('no-such-post'))).statusCode).toBe(404);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+      logged.mockRestore();
+    }
   });
 
   it('keeps the employer address out of every page and asset', async () => {

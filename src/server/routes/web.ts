@@ -101,6 +101,8 @@ async function renderPage(
       headers: { location: result.location, ...(preview ? PREVIEW_HEADERS : {}) },
     };
   }
+  if (result.failure !== undefined)
+    app.log.error({ err: result.failure, url }, 'page failed to render');
   const language = app.ctx.contentState.state.site?.site.language ?? 'en';
   return {
     statusCode: result.status,
