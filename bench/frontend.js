@@ -2,7 +2,8 @@
 // the first-load JavaScript of /posts compared with a bare React 19 + React Router 7 client built
 // in the same run.
 // Env: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3291; this uses +5), BENCH_LIGHTHOUSE=0 to
-// skip, BENCH_LIGHTHOUSE_RUNS (3).
+// skip, BENCH_LIGHTHOUSE_RUNS (3), BENCH_SITE_DIR (a site folder of the demo's posts under another
+// brand, e.g. the second brand of the browser tests: bench/README.md; default the shipped demo).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,10 +26,17 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 printMachine('Frontend: Lighthouse (mobile) and first-load JavaScript');
 
-// A fresh store with the demo content that ships with the app.
-const demoDb = join(BENCH_DIR, 'demo.db');
+// A fresh store with the demo content that ships with the app, or the site folder given.
+const siteDir = process.env.BENCH_SITE_DIR;
+console.log(`site: ${siteDir ?? 'the shipped demo content'}`);
+const demoDb = join(BENCH_DIR, siteDir ? 'site.db' : 'demo.db');
 for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
-const app = await startAppServer({ port, databaseUrl: demoDb });
+const app = await startAppServer({
+  port,
+  databaseUrl: demoDb,
+  // Images of their own: another bench's import of the demo removes the files it does not name.
+  extraEnv: siteDir ? { CONTENT_DIR: siteDir, IMAGES_DIR: join(BENCH_DIR, 'site-images') } : {},
+});
 try {
   // Issue 21's routes: the landing page, the résumé, all posts, a category, a post with code and
   // a table, a search with results and one with none.
