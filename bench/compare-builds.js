@@ -5,7 +5,9 @@
 // and the two are loaded in alternating rounds. Prints, per URL, the median req/s and the
 // server's own CPU time per answer of each; the CPU figure is the one to read on a shared host.
 // Env: BENCH_LOAD_POSTS (10000), BENCH_ROUNDS (8 per start order), BENCH_DURATION (3 s),
-// BENCH_PORT (3291; uses +20 and +21). Not part of run-all.
+// BENCH_PORT (3291; uses +20 and +21), BENCH_OTHER_DATABASE_URL (the other checkout's store, when
+// its schema is older than this one's: a server refuses a store a newer version migrated). Not part
+// of run-all.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { envInt } from './lib/env.js';
@@ -41,7 +43,8 @@ async function serve(root, at) {
         ...process.env,
         PORT: String(at),
         HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL:
+          root === other ? (process.env.BENCH_OTHER_DATABASE_URL ?? databaseUrl) : databaseUrl,
         IMAGES_DIR: join(BENCH_DIR, 'images'),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
