@@ -3,6 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { HYDRATION_DATA_SELECTOR } from '../shared/hydration-data.js';
+import { readPartsInPage } from './data/owner-parts.js';
+import type { RootData } from './data/site-meta.js';
 import type { RouteHandle } from './head.js';
 import { deserializeErrors } from './hydration.js';
 import { followLinksWith } from './navigation/follow-in-app.js';
@@ -11,7 +13,7 @@ import { createRoutes } from './routes.js';
 /**
  * The server rendered with every matched route module loaded; load them before hydrating so that
  * the first client render is the same markup. What the server left out of the data because the
- * page shows it (a post's body) is read back from the server's DOM.
+ * page shows it (a post's body; the owner's parts, in hydrate) is read back from the server's DOM.
  */
 async function loadMatchedRoutes(
   routes: RouteObject[],
@@ -41,6 +43,7 @@ async function hydrate() {
   const state = element?.textContent ? JSON.parse(element.textContent) : {};
   const root = document.getElementById('root')!;
   await loadMatchedRoutes(routes, state.loaderData, root);
+  readPartsInPage((state.loaderData?.root as RootData | undefined)?.owner ?? {}, root);
 
   const router = createBrowserRouter(routes, {
     hydrationData: {

@@ -17,6 +17,7 @@ import { siteCard, withSiteCard } from './share-image.server.js';
 import { createRoutes, loadEveryScreen, ROUTE_MODULES } from './routes.js';
 import type { RootData } from './data/site-meta.js';
 import { renderOwnerParts } from './features/owner/owner-parts.server.js';
+import { withoutPartsInPage } from './data/owner-parts.js';
 
 const handler = createStaticHandler(createRoutes());
 // Loaded before the server answers anything (see loadEveryScreen).
@@ -24,14 +25,20 @@ await loadEveryScreen();
 
 type HandlerContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
 
-/** Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts). */
-function withoutHtmlInPage(context: HandlerContext): Record<string, unknown> {
+/**
+ * Data a page already shows as raw HTML is not sent a second time (src/web/data/html-in-page.ts,
+ * and the owner's parts: data/owner-parts.ts).
+ */
+function withoutHtmlInPage(context: HandlerContext, html: string): Record<string, unknown> {
   const loaderData = { ...context.loaderData };
   for (const m of context.matches) {
-    const html = (m.route.handle as RouteHandle | undefined)?.htmlInPage;
-    if (html && loaderData[m.route.id] !== undefined)
-      loaderData[m.route.id] = html.omit(loaderData[m.route.id]);
+    const inPage = (m.route.handle as RouteHandle | undefined)?.htmlInPage;
+    if (inPage && loaderData[m.route.id] !== undefined)
+      loaderData[m.route.id] = inPage.omit(loaderData[m.route.id]);
   }
+  // The owner's parts the page shows are read back from it too (data/owner-parts.ts).
+  const root = loaderData.root as RootData | undefined;
+  if (root) loaderData.root = { ...root, owner: withoutPartsInPage(root.owner, html) };
   return loaderData;
 }
 
@@ -81,7 +88,7 @@ export async function render(request: Request, data: DataSource): Promise<Render
     : '<title>Unexpected Application Error!</title>';
   const hydration = escapeJsonForHtml(
     JSON.stringify({
-      loaderData: withoutHtmlInPage(context),
+      loaderData: withoutHtmlInPage(context, html),
       actionData: context.actionData,
       errors: serializeErrors(context.errors),
     }),

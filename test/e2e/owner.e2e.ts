@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePath } from '../../src/shared/paths.js';
+import type { RootData } from '../../src/web/data/site-meta.js';
 import {
   BRANDED_IMAGES,
   brandedSite,
@@ -50,6 +51,40 @@ describe('the demo’s owner links', () => {
     expect(await page.locator('meta[name="fediverse:creator"]').getAttribute('content')).toBe(
       '@noor@mastodon.example',
     );
+  });
+
+  it('sends the parts a page shows once, in its HTML, and shows them after moving in the app', async () => {
+    const html = await (await fetch(e2e.url(pagePath.post('sqlite-in-production')))).text();
+    const block = /<script type="application\/json" data-hydration>([^<]*)<\/script>/.exec(html);
+    const { owner } = (JSON.parse(block![1]!) as { loaderData: { root: RootData } }).loaderData
+      .root;
+    // Shown on the post page: in its HTML once, not in its data; the résumé's links travel.
+    for (const part of ['footer', 'mark', 'authorBox'] as const)
+      expect(owner).not.toHaveProperty(part);
+    expect(owner.links).toContain('GitHub');
+    expect(html.split('class="site-footer"')).toHaveLength(2);
+
+    // Read back from the page, the parts show again on the pages the app moves to.
+    const { page } = await e2e.tab();
+    await visit(page, pagePath.post('sqlite-in-production'));
+    const next = page
+      .getByRole('navigation', { name: /^More in / })
+      .getByRole('link')
+      .first();
+    const to = await next.getAttribute('href');
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await next.click();
+    await page.waitForURL((url) => url.pathname === to);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    const author = page.getByRole('article').getByRole('link', { name: 'GitHub' });
+    await author.waitFor();
+    expect((await footerLinks(page)).map((link) => link.name)).toEqual([
+      ...PROFILE_NAMES,
+      'Email',
+      'RSS feed',
+    ]);
   });
 
   it('a post ends with its author, named, with the links; /resume’s hero has them too', async () => {

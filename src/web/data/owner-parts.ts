@@ -28,6 +28,30 @@ export interface OwnerParts {
   footer: string;
 }
 
+/**
+ * A part's name, as the element that holds it in the page carries it in `data-part`
+ * (components/ui/server-markup.tsx).
+ */
+export type OwnerPartName = keyof OwnerParts;
+
+/**
+ * The parts a page shows, left out of its hydration data (they are in its HTML) and read back
+ * from its elements before hydrating (html-in-page.ts); the others travel for the pages the app
+ * may move to.
+ */
+export function withoutPartsInPage(owner: Partial<OwnerParts>, html: string): Partial<OwnerParts> {
+  const sent = { ...owner };
+  for (const name of Object.keys(sent) as OwnerPartName[])
+    if (sent[name] && html.includes(`data-part="${name}"`)) delete sent[name];
+  return sent;
+}
+
+/** Adds to `owner` the parts the page shows, read back from its elements. */
+export function readPartsInPage(owner: Partial<OwnerParts>, root: Element): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-part]'))
+    owner[element.dataset.part as OwnerPartName] ??= element.innerHTML;
+}
+
 /** What renders the parts: handed to the loaders by the server entry, absent in the browser. */
 export type OwnerPartsRenderer = (site: PublicSite) => OwnerParts;
 

@@ -3,7 +3,6 @@ import { Link } from '../../components/ui/link.js';
 import { pagePath } from '../../../shared/paths.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 import { dataSource } from '../../data/loader-data.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { routeHandle } from '../../head.js';
@@ -25,12 +24,11 @@ export const handle = routeHandle<typeof loader>((_data, site) => ({
 export function Component() {
   const landing = useLoaderData<typeof loader>();
   const site = useSiteMeta();
-  const { logo, footer } = useOwnerParts();
   return (
     <>
       <main id="main" className="landing">
         <header className="landing__header">
-          <ServerMarkup html={logo} className="landing__logo" />
+          <ServerMarkup part="logo" className="landing__logo" />
           {site && <p className="eyebrow">{site.author}</p>}
           <h1 className="landing__title">{site?.title ?? 'Welcome'}</h1>
           {site && <p className="landing__lead">{site.description}</p>}
@@ -43,7 +41,7 @@ export function Component() {
           <Link to={pagePath.posts()}>Browse all posts</Link>
         </p>
       </main>
-      <ServerMarkup html={footer} />
+      <ServerMarkup part="footer" />
     </>
   );
 }

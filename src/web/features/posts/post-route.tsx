@@ -5,7 +5,6 @@ import { NO_IMAGE } from '../../../shared/post-image.js';
 import type { PostWithRelated } from '../../../shared/schemas/api.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
 import { dataSource, load } from '../../data/loader-data.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 import { htmlInPage } from '../../data/html-in-page.js';
 import { routeHandle, type RouteHandle } from '../../head.js';
 import { PostCover } from './post-cover.js';
@@ -52,7 +51,6 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const { post, posts, previous, next } = useLoaderData<typeof loader>();
-  const { authorBox } = useOwnerParts();
   return (
     <>
       {/* The post comes first: on a phone it is what the reader came for; the sidebar follows it
@@ -81,7 +79,7 @@ export function Component() {
           <PostToc toc={post.toc} />
           {/* Sanitized against an allow-list when the post was imported. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.content }} />
-          <ServerMarkup html={authorBox} />
+          <ServerMarkup part="authorBox" />
         </article>
         <PostNeighbours previous={previous} next={next} category={post.category.name} />
       </main>

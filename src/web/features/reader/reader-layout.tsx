@@ -3,7 +3,6 @@ import { Outlet, useLoaderData, useOutletContext, type LoaderFunctionArgs } from
 import type { Category } from '../../../shared/schemas/api.js';
 import { dataSource } from '../../data/loader-data.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 import { CategoriesProvider } from '../categories/index.js';
 import { TopBar } from './top-bar.js';
 import './reader.css';
@@ -45,7 +44,7 @@ export function Component() {
       <div className={sidebarVisible ? 'reader' : 'reader reader--full'}>
         <Outlet context={{ sidebarVisible } satisfies ReaderOutletContext} />
       </div>
-      <ServerMarkup html={useOwnerParts().footer} />
+      <ServerMarkup part="footer" />
     </CategoriesProvider>
   );
 }

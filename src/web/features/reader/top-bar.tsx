@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../components/ui/link.js';
 import { pageParams, pagePath } from '../../../shared/paths.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 import { useSiteMeta } from '../../data/site-meta.js';
 import { useCategories } from '../categories/index.js';
 import '../../components/ui/menu-icon.css';
@@ -19,11 +18,10 @@ interface TopBarProps {
  */
 export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
   const site = useSiteMeta();
-  const owner = useOwnerParts();
   return (
     <header className="top-bar">
       <Link to={pagePath.landing()} className="top-bar__logo">
-        <ServerMarkup html={owner.mark} className="top-bar__mark" />
+        <ServerMarkup part="mark" className="top-bar__mark" />
         <span>{site?.title ?? 'Home'}</span>
       </Link>
       <CategoryList />
@@ -38,7 +36,7 @@ export function TopBar({ sidebarVisible, onToggleSidebar }: TopBarProps) {
         <span className="menu-icon" aria-hidden="true" />
       </button>
       <SearchBox />
-      <ServerMarkup html={owner.navigation} className="top-bar__nav" />
+      <ServerMarkup part="navigation" className="top-bar__nav" />
     </header>
   );
 }

@@ -2,7 +2,6 @@ import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { Picture } from '../../components/ui/picture.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 
 /** The photo's width (resume-sections.css): 8rem on a phone, 15rem beside the text. */
 const PHOTO_SIZES = '(max-width: 48rem) 8rem, 15rem';
@@ -20,7 +19,6 @@ export function HeroSection({
   work: string;
   photo?: { image: string; variants?: ImageVariants };
 }) {
-  const { links } = useOwnerParts();
   return (
     <section
       id="hero"
@@ -56,7 +54,7 @@ export function HeroSection({
           Get in touch
         </a>
       </p>
-      <ServerMarkup html={links} className="resume-hero__links" />
+      <ServerMarkup part="links" className="resume-hero__links" />
     </section>
   );
 }

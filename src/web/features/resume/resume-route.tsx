@@ -4,7 +4,6 @@ import type { ImageVariants } from '../../../shared/schemas/images.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { ServerMarkup } from '../../components/ui/server-markup.js';
-import { useOwnerParts } from '../../data/owner-parts.js';
 import { dataSource } from '../../data/loader-data.js';
 import { routeHandle } from '../../head.js';
 import { AboutSection } from './about-section.js';
@@ -49,7 +48,6 @@ export function Component() {
   const sections = useMemo(() => pageSections(portfolio), [portfolio]);
   const text = Object.fromEntries(sections.map((section) => [section.id, section]));
   const { products = [], services = [] } = portfolio;
-  const { footer } = useOwnerParts();
   return (
     <div className="resume">
       <SideNav name={portfolio.hero.name} role={portfolio.hero.roles[0]} sections={sections} />
@@ -74,7 +72,7 @@ export function Component() {
           <a href="#hero">Back to top</a>
         </p>
       </main>
-      <ServerMarkup html={footer} className="resume-footer" />
+      <ServerMarkup part="footer" className="resume-footer" />
     </div>
   );
 }

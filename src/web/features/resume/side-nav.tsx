@@ -71,9 +71,9 @@ export function SideNav({
 function NavBrand({ name, role }: { name: string; role: string | undefined }) {
   const { logo } = useOwnerParts();
   return (
-    <p className="resume-nav__brand">
+    <div className="resume-nav__brand">
       {logo ? (
-        <ServerMarkup html={logo} className="resume-nav__logo" inline />
+        <ServerMarkup part="logo" className="resume-nav__logo" />
       ) : (
         <span className="resume-nav__monogram" aria-hidden="true">
           {initials(name)}
@@ -83,7 +83,7 @@ function NavBrand({ name, role }: { name: string; role: string | undefined }) {
         <span className="resume-nav__name">{name}</span>
         {role && <span className="resume-nav__role">{role}</span>}
       </span>
-    </p>
+    </div>
   );
 }
 
