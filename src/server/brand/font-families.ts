@@ -1,14 +1,11 @@
-import arial from '@capsizecss/metrics/arial';
-import courierNew from '@capsizecss/metrics/courierNew';
-import inter from '@capsizecss/metrics/inter';
-import jetBrainsMono from '@capsizecss/metrics/jetBrainsMono';
-import sourceSans3 from '@capsizecss/metrics/sourceSans3';
-import sourceSerif4 from '@capsizecss/metrics/sourceSerif4';
-import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
 import type { FontFamily } from '../../shared/schemas/brand.js';
+import { FONT_METRICS } from './font-metrics.js';
+
+const { arial, courierNew, inter, jetBrainsMono, sourceSans3, sourceSerif4, timesNewRoman } =
+  FONT_METRICS;
 
 /** What capsize needs of a font to size a fallback like it. */
-export type FontMetrics = typeof arial;
+export type FontMetrics = (typeof FONT_METRICS)[keyof typeof FONT_METRICS];
 
 /**
  * A local font that stands in while the served one loads, sized to take the same room: the usual
