@@ -222,7 +222,9 @@ directUrl.pathname = `/${database}`;
 const postgres = new TcpProxy(admin.hostname, Number(admin.port || 5432));
 const proxiedUrl = new URL(directUrl);
 const folder = mkdtempSync(join(tmpdir(), 'pf-rehearsal-'));
-const imagesDir = join(BENCH_DIR, 'images');
+// Images of its own: an import removes the files its content does not name, which would take the
+// demo's away from a bench sharing .bench/images.
+const imagesDir = join(BENCH_DIR, 'rehearsal-images');
 const instancePorts = Array.from({ length: INSTANCES }, (_, i) => basePort + i);
 const proxyPort = basePort + INSTANCES;
 const instances = [];
