@@ -59,6 +59,14 @@ describe.each(ENGINES)('content state watch on %s', (engine) => {
     expect(seen.at(-1)!.version).toBeGreaterThan(seen[0]!.version);
   });
 
+  it('announces a version once when refreshes overlap (a NOTIFY, the poll and a caller at once)', async () => {
+    test = await createTestStore(engine);
+    const seen = await watch(test.store, undefined);
+    await sql`UPDATE content_state SET version = version + 1 WHERE id = 1`.execute(test.store.db);
+    await Promise.all([watcher!.refresh(), watcher!.refresh(), watcher!.refresh()]);
+    expect(seen.map((state) => state.version)).toEqual([seen[0]!.version, seen[0]!.version + 1]);
+  });
+
   if (engine !== 'postgres') return;
 
   it('uses notifications on PostgreSQL, and listens again after its connection is killed', async () => {

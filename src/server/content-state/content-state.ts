@@ -77,6 +77,8 @@ export class ContentStateWatcher {
     themeCss: null,
   };
   private readonly listeners = new Set<(state: ContentState, previous: ContentState) => void>();
+  /** The refresh running, if any: the next waits for it. */
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -91,8 +93,18 @@ export class ContentStateWatcher {
     this.listeners.add(listener);
   }
 
-  /** Reads the state now; notifies listeners if the version moved. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the state now; notifies listeners if the version moved. One read at a time: a NOTIFY
+   * and a poll (or a caller) at once would otherwise both see the version move before either
+   * took it, and the later one would announce it again, dropping every cached answer twice.
+   */
+  refresh(): Promise<void> {
+    const run = this.refreshing.then(() => this.readIfMoved());
+    this.refreshing = run.catch(() => {});
+    return run;
+  }
+
+  private async readIfMoved(): Promise<void> {
     const { version } = await this.db
       .selectFrom('content_state')
       .select('version')
