@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The command-line entry; runs the compiled CLI (npm start or npm run build makes it).
 import './node-check.js';
+import './compile-cache.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

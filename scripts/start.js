@@ -3,6 +3,7 @@
 // than the sources, then serves (migrating and loading the demo content into an empty store).
 // `npm run dev [-- dir]` runs `postfolio dev` the same way (scripts/start.js dev …).
 import '../bin/node-check.js';
+import '../bin/compile-cache.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

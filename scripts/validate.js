@@ -4,6 +4,14 @@
 // own output when it ends, then the unit and API tests and the browser tests. Prints how long each
 // step took.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// A run starts a few hundred Node processes (the type check and linters, Vitest's workers, every
+// server and command the tests start): they share one compile cache in the checkout, written by
+// the first to load each module, which takes about a fifth off each start's CPU.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
+  new URL('../node_modules/.cache/node-compile-cache', import.meta.url),
+);
 
 /**
  * Runs an npm script or a node script and resolves to its record. A step that runs beside another

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -36,5 +37,25 @@ describe('an unsupported Node', () => {
   it('is not the one running this suite: the command starts', async () => {
     const { code, stderr } = await ran(process.execPath, ['bin/postfolio.js', '--version']);
     expect([code, stderr]).toEqual([0, '']);
+  });
+});
+
+describe('compiled code kept between starts', () => {
+  it("is written to the temporary folder's node-compile-cache, or where NODE_COMPILE_CACHE says", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'pf-compile-cache-'));
+    try {
+      const { NODE_COMPILE_CACHE: _inherited, ...env } = process.env;
+      await run(process.execPath, ['bin/postfolio.js', '--version'], {
+        env: { ...env, TMPDIR: tmp },
+      });
+      expect(readdirSync(join(tmp, 'node-compile-cache'))).not.toEqual([]);
+      const named = join(tmp, 'named');
+      await run(process.execPath, ['bin/postfolio.js', '--version'], {
+        env: { ...env, NODE_COMPILE_CACHE: named },
+      });
+      expect(readdirSync(named)).not.toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
