@@ -2,7 +2,8 @@
 // `npm test`: every check, as CI runs it. Steps that do not depend on each other run side by side
 // (the type check beside the lint; the server's compile beside the web build), each printing its
 // own output when it ends, then the unit and API tests and the browser tests. Prints how long each
-// step took.
+// step took. The server's build only emits (`tsc --noCheck`): the type check covers the whole
+// project, tests included, once.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -88,44 +88,53 @@ async function nativeModules(app: string, env: NodeJS.ProcessEnv) {
 
 const releases = await nodeReleases();
 
-/** `npm pack` of this checkout, once for every release. */
-let tarball: Promise<string> | undefined;
-function packed(): Promise<string> {
-  tarball ??= run(npm, ['pack', '--pack-destination', work], { env: ownerEnv }).then(({ stdout }) =>
-    join(work, stdout.trim().split('\n').at(-1)!),
-  );
-  return tarball;
+/**
+ * `npm pack` of this checkout installed once into an empty folder, by the oldest release `engines`
+ * allows (the one most likely to refuse it), from npm's cache where it can; install scripts run
+ * after, as an owner allows them. Its native modules are Node-API or carry a binary for each
+ * release, so every release runs the same install.
+ */
+let installation: Promise<string> | undefined;
+function installed(): Promise<string> {
+  installation ??= (async () => {
+    const packedOut = await run(npm, ['pack', '--pack-destination', work], { env: ownerEnv });
+    const file = join(work, packedOut.stdout.trim().split('\n').at(-1)!);
+    expect(file).toMatch(new RegExp(`${packageName}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+    const shell = shellOf(releases.at(-1)!);
+    const app = join(work, 'app');
+    mkdirSync(app);
+    await run(
+      npm,
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', file],
+      { cwd: app, env: shell, timeout: 360_000 },
+    );
+    await nativeModules(app, shell);
+    // The command is the installed package's, not this checkout's.
+    const installedAt = join(app, 'node_modules', packageName);
+    expect(realpathSync(installedAt)).toBe(join(realpathSync(app), 'node_modules', packageName));
+    expect(existsSync(join(installedAt, 'src'))).toBe(false);
+    expect(existsSync(join(installedAt, 'LICENSE'))).toBe(true);
+    return app;
+  })();
+  return installation;
 }
 
 describe('the package installed from its tarball', () => {
-  // npm pack (once), then on each release at the same time, in folders of its own: npm install,
-  // init, serve. Mostly waiting on npm and the disk, they take half as long side by side.
+  // One install (above), then on each release at the same time, in folders of its own under it:
+  // init, serve, import. Mostly waiting on the servers and the disk, they take half as long side
+  // by side.
   it.concurrent.each(releases)(
-    'installs on $label into an empty folder, creates a site and serves its pages',
+    'runs on $label: creates a site and serves its pages',
     { timeout: 420_000 },
     async (node) => {
       expect(existsSync('dist/cli/main.js'), 'run `npm run build` first').toBe(true);
-      const file = await packed();
-      expect(file).toMatch(new RegExp(`${packageName}-\\d+\\.\\d+\\.\\d+\\.tgz$`));
       const shell = shellOf(node);
       const used = await run('node', ['--version'], { env: shell });
       expect(used.stdout.trim()).toMatch(new RegExp(`^v${node.label.split(' ')[1]}\\.`));
 
-      const app = join(work, `app-${node.label.replace(' ', '')}`);
+      // npx finds the command in the install's node_modules, a folder up.
+      const app = join(await installed(), node.label.replace(' ', ''));
       mkdirSync(app);
-      // From npm's cache where it can; install scripts run below, as an owner allows them.
-      await run(
-        npm,
-        ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', file],
-        { cwd: app, env: shell, timeout: 360_000 },
-      );
-      await nativeModules(app, shell);
-      // The command is the installed package's, not this checkout's.
-      const installed = join(app, 'node_modules', packageName);
-      expect(realpathSync(installed)).toBe(join(realpathSync(app), 'node_modules', packageName));
-      expect(existsSync(join(installed, 'src'))).toBe(false);
-      expect(existsSync(join(installed, 'LICENSE'))).toBe(true);
-
       const init = await run(npx, ['postfolio', 'init', 'site'], { cwd: app, env: shell });
       expect(init.stdout).toContain('Created site: site.yaml, posts/hello-world.md');
       expect(init.stdout).toContain('npx postfolio serve site');
