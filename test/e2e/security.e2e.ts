@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, NOT_FOUND_LOG, PHONE, useE2E, visit } from './helpers/browser.js';
+import { NOT_FOUND_LOG, useE2E, visit } from './helpers/browser.js';
 import { cards, pageOfPosts } from './helpers/reader.js';
 import { SCREENS } from './helpers/screens.js';
 import { pagePath } from '../../src/shared/paths.js';
@@ -51,22 +51,9 @@ describe('security headers', () => {
   });
 });
 
+// Every screen at both widths logs no error and no hydration mismatch: a11y.e2e.ts, which loads
+// each of them there, checks its tabs' consoles.
 describe('console', () => {
-  for (const viewport of [DESKTOP, PHONE]) {
-    it(`logs no errors and no hydration mismatch on any screen at ${viewport.width}px`, async () => {
-      for (const screen of SCREENS) {
-        const tab = await e2e.tab({
-          viewport,
-          allow: screen.status === 404 ? [NOT_FOUND_LOG] : [],
-        });
-        const response = await visit(tab.page, screen.path);
-        expect(response?.status(), screen.path).toBe(screen.status);
-        const errors = tab.errors.filter((e) => screen.status !== 404 || !NOT_FOUND_LOG.test(e));
-        expect(errors, screen.path).toEqual([]);
-      }
-    });
-  }
-
   it('logs no errors while navigating between screens in the app', async () => {
     const tab = await e2e.tab();
     const { page } = tab;
