@@ -36,7 +36,7 @@ export type OwnerPartName = keyof OwnerParts;
 
 /**
  * The parts a page shows, left out of its hydration data (they are in its HTML) and read back
- * from its elements before hydrating (html-in-page.ts); the others travel for the pages the app
+ * from its elements before hydrating (entry.client.tsx); the others travel for the pages the app
  * may move to.
  */
 export function withoutPartsInPage(owner: Partial<OwnerParts>, html: string): Partial<OwnerParts> {

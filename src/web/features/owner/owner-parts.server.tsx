@@ -38,9 +38,10 @@ function renderParts(site: PublicSite): OwnerParts {
   const links = site.links ?? [];
   const author = site.site.author;
   const logo = ownerImage(site, site.brand?.logo);
+  const mark = html(<BrandMark author={author} logo={logo} />);
   return {
-    mark: html(<BrandMark author={author} logo={logo} />),
-    logo: logo ? html(<BrandMark author={author} logo={logo} />) : '',
+    mark,
+    logo: logo ? mark : '',
     navigation: html(<SiteNavigation entries={site.navigation ?? []} />),
     links: html(<OwnerLinkList links={links} />),
     authorBox: html(
