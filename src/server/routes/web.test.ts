@@ -254,6 +254,9 @@ describe.each(ENGINES)('server-rendered pages on %s', (engine) => {
     const boot = (await get(scripts[0]!)).body;
     expect(boot.length).toBeLessThan(2048);
     expect(boot).toContain('requestAnimationFrame');
+    // It imports nothing statically: a module it imported would be one more request before the
+    // first paint, after the script's own (vite.config.ts, plainDynamicImports).
+    expect(boot).not.toMatch(/\bimport\s*[{*\w]|\bfrom\s*["'`]/);
     const named = /<meta name="postfolio-modules" content="([^"]+)">/.exec(html)?.[1]?.split(' ');
     expect(named?.some((href) => href.includes('posts-route'))).toBe(true);
     // The app entry, in whichever chunk the build put it.
