@@ -213,7 +213,7 @@ async function registerRoutes(app: FastifyInstance, config: ServerConfig): Promi
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const answers: ErrorAnswers = new ErrorAnswers(() => ({
     styleHashes: front.ctx?.inlineStyleHashes ?? [],
-    look: front.ctx?.look.head ?? '',
+    look: front.ctx?.look.scriptlessHead ?? '',
     language: front.ctx?.contentState.state.site?.site.language ?? 'en',
   }));
   // Every request passes the front door: cached answers, overload, timeouts, drain, the request

@@ -2,23 +2,33 @@
  * The page's one script tag. A server-rendered page is complete without JavaScript, so the app's
  * code is fetched after the first paint: on a slow connection the text gets the bandwidth first
  * (Lighthouse's simulated first paint counts every request started before it; decision 005),
- * then the app hydrates.
+ * then the app hydrates. A brand's font comes first, as its stylesheet: the text painted in the
+ * fallback sized to it (server/brand/site-look.ts).
  */
-import { ROUTE_MODULES_META } from '../shared/route-modules-meta.js';
+import { AFTER_PAINT_STYLESHEETS_META, ROUTE_MODULES_META } from '../shared/route-modules-meta.js';
 
 let started = false;
+
+/** What the page's meta tags name for after the first paint, and how each is linked. */
+const AFTER_PAINT = [
+  // The brand font's stylesheet first: its files are the text's.
+  [AFTER_PAINT_STYLESHEETS_META, 'stylesheet'],
+  // Every module this page needs (the stages below and its route modules), fetched at once.
+  [ROUTE_MODULES_META, 'modulepreload'],
+] as const;
 
 function start() {
   if (started) return;
   started = true;
-  // Every module this page needs (the stages below and its route modules), fetched at once.
-  const modules = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_MODULES_META}"]`);
-  for (const href of modules?.content.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  for (const [meta, rel] of AFTER_PAINT)
+    for (const href of document
+      .querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)
+      ?.content.match(/\S+/g) ?? []) {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      document.head.append(link);
+    }
   void evaluateInStages();
 }
 

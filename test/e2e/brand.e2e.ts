@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { accentTokens } from '../../src/server/brand/accent.js';
 import { audit, describeViolations } from './helpers/axe.js';
-import { DESKTOP, PHONE, useE2E, visit } from './helpers/browser.js';
+import { DESKTOP, fontsIn, PHONE, useE2E, visit } from './helpers/browser.js';
 import { writeSecondBrandSite } from './helpers/second-brand.js';
 
 // The second brand (helpers/second-brand.ts): accent, served font, code themes, logo, links, theme.css.
@@ -56,7 +56,7 @@ describe('a branded site in the browser', () => {
     },
   );
 
-  it('loads its font from the site itself, and the text does not move when it swaps in', async () => {
+  it('loads its font from the site itself after the first paint, and the text does not move when it swaps in', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -71,7 +71,7 @@ describe('a branded site in the browser', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await visit(page, '/resume');
-    await page.evaluate(() => document.fonts.ready);
+    await fontsIn(page);
     const loaded = await page.evaluate(() => ({
       family: getComputedStyle(document.body).fontFamily,
       ready: document.fonts.check('16px "Source Serif 4 Variable"'),
@@ -89,6 +89,17 @@ describe('a branded site in the browser', () => {
         /\/fonts\/source-serif-4-latin-wght-normal\.[0-9a-f]{8}\.woff2$/.test(url),
       ),
     ).toBe(true);
+    // Fetched after the first paint (the boot script applies its stylesheet then), so that no
+    // font's bytes hold back the first and largest paints, and swapped in without a shift.
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      fonts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/fonts\/[^/]+\.woff2$/.test(entry.name))
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+    }));
+    expect(timing.fonts.length).toBeGreaterThan(0);
+    for (const end of timing.fonts) expect(end).toBeGreaterThan(timing.paint);
     const shift = await page.evaluate(() =>
       (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
     );

@@ -21,12 +21,15 @@ function accentCss(brand: BrandConfig | undefined): string[] {
   return accent ? SCHEMES.map((scheme) => inScheme(scheme, rootRule({ ...accent[scheme] }))) : [];
 }
 
-/** The served font's faces and the tokens that name it (code's too, for a monospaced one). */
+/**
+ * The served font's sized fallback and the tokens that name the font (code's too, for a
+ * monospaced one); the font's own faces are a stylesheet of their own (site-look.ts).
+ */
 function fontCss(brand: BrandConfig | undefined): string[] {
   const font = servedFont(brand?.font);
   if (!font) return [];
   return [
-    font.faces,
+    font.fallbackFaces,
     rootRule({ font: font.stack, ...(font.forCode ? { mono: font.stack } : {}) }),
   ];
 }
@@ -42,7 +45,7 @@ function codeCss(brand: BrandConfig | undefined): string[] {
 
 /**
  * The brand's stylesheet: the design tokens it overrides, after app.css's, in both colour
- * schemes, the faces of the font it serves and the colours of its code themes. Empty for a brand
+ * schemes, the sized fallback of the font it serves and the colours of its code themes. Empty for a brand
  * that changes none (app.css's own tokens, the demo's, stay).
  */
 export function brandCss(brand: BrandConfig | undefined): string {

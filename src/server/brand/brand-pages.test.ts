@@ -156,14 +156,10 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     expectStrict(plain);
   });
 
-  it('serves the chosen font from the site itself: faces, fallback sized to it, one preload', async () => {
+  it('serves the chosen font from the site itself: its faces after the first paint, a sized fallback before', async () => {
     await reimport(siteWith({ font: 'serif' }));
     const res = await app.inject('/posts');
     const { brand } = pageLook(res);
-    expect(brand).toMatch(
-      /@font-face\{font-family:'Source Serif 4 Variable';font-style:normal;font-display:swap;/,
-    );
-    expect(brand).toMatch(/font-style:italic/);
     // The fallback takes the font's room until it arrives: no shift when it swaps in.
     expect(brand).toMatch(
       /@font-face\{font-family:"Source Serif 4 Variable Fallback";src:local\('Times New Roman'\)[^}]*size-adjust:\d+(\.\d+)?%/,
@@ -171,16 +167,29 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     expect(brand).toContain(
       ':root{--font:"Source Serif 4 Variable", "Source Serif 4 Variable Fallback", "Times New Roman", serif}',
     );
-    // One file preloaded, the upright Latin one, before the stylesheet that names it.
-    const preloads = [...res.body.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads).toEqual([
-      expect.stringMatching(
-        /^<link rel="preload" href="\/fonts\/source-serif-4-latin-wght-normal\.[0-9a-f]{8}\.woff2" as="font" type="font\/woff2" crossorigin>$/,
-      ),
-    ]);
-    expect(res.body.indexOf(preloads[0]!)).toBeLessThan(res.body.indexOf(brand!));
+    // The font's own faces are not in the page: nothing is downloaded before the first paint,
+    // neither as a preload nor as the text's font.
+    expect(brand).not.toContain("font-family:'Source Serif 4 Variable'");
+    expect(res.body).not.toContain('.woff2');
+    expect(res.body).not.toContain('rel="preload"');
+    // The boot script applies their stylesheet after the first paint; without scripts, the
+    // `<noscript>` links it.
+    const href = res.body.match(
+      /<meta name="postfolio-stylesheets" content="(\/fonts\/source-serif-4\.[0-9a-f]{8}\.css)">/,
+    )?.[1];
+    expect(href).toBeDefined();
+    expect(res.body).toContain(`<noscript><link rel="stylesheet" href="${href}"></noscript>`);
+    expect(res.body.indexOf(href!)).toBeGreaterThan(res.body.indexOf(brand!));
+    const sheet = await app.inject(href!);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(sheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sheet.body).toMatch(
+      /^@font-face\{font-family:'Source Serif 4 Variable';font-style:normal;font-display:swap;/,
+    );
+    expect(sheet.body).toMatch(/font-style:italic/);
     // Every file it names is on this site, and served as immutable.
-    const urls = [...brand!.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
+    const urls = [...sheet.body.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThanOrEqual(12);
     for (const url of urls) expect(url).toMatch(/^\/fonts\/[\w.-]+\.[0-9a-f]{8}\.woff2$/);
     // Nothing the page loads comes from another host (links to other sites are not loads).
@@ -188,7 +197,7 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     const embedded = /<(script|img|source)\s[^>]*(src|srcset)="(https?:)?\/\//;
     expect(res.body).not.toMatch(linked);
     expect(res.body).not.toMatch(embedded);
-    expect(brand).not.toMatch(/url\((['"]?)(https?:)?\/\//);
+    expect(sheet.body).not.toMatch(/url\((['"]?)(https?:)?\/\//);
     const font = await app.inject(urls.find((url) => url.includes('-latin-wght-normal'))!);
     expect(font.statusCode).toBe(200);
     expect(font.headers['content-type']).toBe('font/woff2');
@@ -202,12 +211,19 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
       ),
     );
     expectStrict(res);
+    // A page the server writes without the app (an error page) has no boot script: it links them.
+    const error = await app.inject('/%E0%A4%A');
+    expect(error.body).toContain(`<link rel="stylesheet" href="${href}">`);
+    expect(error.body).not.toContain('<noscript>');
+    expectStrict(error);
   });
 
   it('answers 404 for a font file it does not serve, even a real one by its plain name', async () => {
     for (const url of [
       '/fonts/source-serif-4-latin-wght-normal.woff2',
       '/fonts/source-serif-4-latin-wght-normal.00000000.woff2',
+      '/fonts/source-serif-4.css',
+      '/fonts/source-serif-4.00000000.css',
       '/fonts/..%2F..%2Fpackage.json',
     ]) {
       const res = await app.inject(url);
@@ -222,7 +238,7 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
       const res = await app.inject('/posts');
       expect(res.body).not.toContain('/fonts/');
       expect(res.body).not.toContain('@font-face');
-      expect(res.body).not.toContain('rel="preload"');
+      expect(res.body).not.toContain('postfolio-stylesheets');
     }
   });
 

@@ -12,7 +12,9 @@ import { SERVED_FAMILIES, type ServedFamily } from './font-families.js';
  * @font-face rules (one woff2 file per script, `font-display: swap`, a `unicode-range` so that a
  * browser fetches only the scripts a page uses) with each file renamed by the hash of its bytes,
  * so that it is cached as immutable, and a local fallback sized to the font's metrics, so that
- * the text takes the same room before and after the swap.
+ * the text takes the same room before and after the swap. The font's own rules are a stylesheet
+ * of their own, which pages apply after their first paint (site-look.ts); the fallback's rules,
+ * which download nothing, are inlined with the brand's.
  */
 const require = createRequire(import.meta.url);
 
@@ -21,12 +23,12 @@ const PACKAGE_STYLESHEETS = ['wght.css', 'wght-italic.css'];
 
 /** A served font as pages use it. */
 export interface ServedFont {
-  /** Its @font-face rules and its fallback's, compact. */
-  faces: string;
+  /** The sized fallback's @font-face rules, compact: local fonts, nothing to download. */
+  fallbackFaces: string;
   /** The `font-family` value: the font, its sized fallback, the fallback itself, the generic family. */
   stack: string;
-  /** The one file the first paint needs: Latin, upright. */
-  preload: string;
+  /** The font's own @font-face rules, compact, served as `href` (its name carries their hash). */
+  stylesheet: { href: string; css: string };
   /** Each file's public name (`inter-latin-wght-normal.3f9a1c2b.woff2`) → where it lies. */
   files: Map<string, string>;
   /** A monospaced family, which code takes too. */
@@ -34,12 +36,16 @@ export interface ServedFont {
 }
 
 const made = new Map<string, ServedFont>();
+/** Each served font's stylesheet by its public name (`inter.5d41402a.css`) → its rules. */
+const stylesheets = new Map<string, string>();
+
+/** 8 hex of the hash of `bytes`. */
+const shortHash = (bytes: Buffer | string) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 
 /** `name.woff2` → `name.<8 hex of its hash>.woff2`. */
-function hashedName(file: string, bytes: Buffer): string {
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
-  return file.replace(/\.woff2$/, `.${hash}.woff2`);
-}
+const hashedName = (file: string, bytes: Buffer) =>
+  file.replace(/\.woff2$/, `.${shortHash(bytes)}.woff2`);
 
 /** The fallback's @font-face: capsize's overrides, with every local font of the same metrics. */
 function fallbackFaces(family: ServedFamily, name: string) {
@@ -61,7 +67,6 @@ function fallbackFaces(family: ServedFamily, name: string) {
 function serve(family: ServedFamily): ServedFont {
   const dir = dirname(require.resolve(`${family.package}/${PACKAGE_STYLESHEETS[0]}`));
   const files = new Map<string, string>();
-  const publicNames = new Map<string, string>();
   const css = PACKAGE_STYLESHEETS.map((sheet) => readFileSync(join(dir, sheet), 'utf8'))
     .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -69,7 +74,6 @@ function serve(family: ServedFamily): ServedFont {
       const path = join(dir, 'files', file);
       const name = hashedName(file, readFileSync(path));
       files.set(name, path);
-      publicNames.set(file, name);
       return `url(${lookPath.font(name)})`;
     })
     // The font package's own stylesheet, read once at start: no visitor's or owner's text.
@@ -80,12 +84,14 @@ function serve(family: ServedFamily): ServedFont {
     .replace(/;\s*}/g, '}')
     .replace(/:\s+/g, ':');
   const name = css.match(/font-family:\s*'([^']+)'/)![1]!;
-  const latin = [...publicNames].find(([file]) => file.endsWith('-latin-wght-normal.woff2'))!;
   const fallback = fallbackFaces(family, name);
+  // `@fontsource-variable/source-serif-4` → `source-serif-4.<hash>.css`.
+  const stylesheet = `${family.package.split('/').pop()!}.${shortHash(css)}.css`;
+  stylesheets.set(stylesheet, css);
   return {
-    faces: css + fallback.faces,
+    fallbackFaces: fallback.faces,
     stack: fallback.stack,
-    preload: lookPath.font(latin[1]),
+    stylesheet: { href: lookPath.font(stylesheet), css },
     files,
     forCode: family.forCode,
   };
@@ -102,14 +108,27 @@ export function servedFont(font: FontFamily | undefined): ServedFont | undefined
   return served;
 }
 
+/** Every family made, so that each file and stylesheet can be found by its public name. */
+function allFamilies(): ServedFont[] {
+  return (Object.keys(SERVED_FAMILIES) as Array<keyof typeof SERVED_FAMILIES>).map((font) =>
+    servedFont(font)!,
+  );
+}
+
 /**
  * Where a served font file lies, by its public name, whichever family it is of: a page cached
  * before the brand changed may still ask for the last font's files. Undefined for any other name.
  */
 export function servedFontFile(name: string): string | undefined {
-  for (const font of Object.keys(SERVED_FAMILIES) as Array<keyof typeof SERVED_FAMILIES>) {
-    const path = servedFont(font)!.files.get(name);
+  for (const font of allFamilies()) {
+    const path = font.files.get(name);
     if (path) return path;
   }
   return undefined;
+}
+
+/** A served font's stylesheet (its @font-face rules) by its public name, whichever family. */
+export function servedFontStylesheet(name: string): string | undefined {
+  allFamilies();
+  return stylesheets.get(name);
 }

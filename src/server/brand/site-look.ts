@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import { lookPath } from '../../shared/paths.js';
+import { AFTER_PAINT_STYLESHEETS_META } from '../../shared/route-modules-meta.js';
 import { styleHash } from '../http/security-headers.js';
 import { brandCss } from './brand-css.js';
 import { servedFont } from './served-fonts.js';
@@ -8,10 +9,14 @@ import { themeHash } from './theme-stylesheet.js';
 /** What every page of the site carries of the owner's look, from the imported brand and theme.css. */
 export interface SiteLook {
   /**
-   * Head elements that follow the app's stylesheet: the font's preload, the brand's `<style>`,
-   * then theme.css's link, so that the owner's rules come last. Empty without any.
+   * Head elements that follow the app's stylesheet in the app's pages: the brand's `<style>`,
+   * then theme.css's link, so that the owner's rules come last, and the served font's
+   * stylesheet, which the boot script applies after the first paint (linked in a `<noscript>`
+   * for a browser without scripts). Empty without any.
    */
   head: string;
+  /** The same for a page without the boot script (an error, a form's answer): the font linked. */
+  scriptlessHead: string;
   /** CSP hashes of every stylesheet a page inlines: the app's, then the brand's. */
   styleHashes: readonly string[];
   /** theme.css and the hash it is served under; absent without one. */
@@ -54,23 +59,27 @@ export class SiteLooks {
 }
 
 /**
- * The served font's upright Latin file is preloaded: the first paint's text needs it, and the
- * stylesheet alone would have it asked for only once the page is laid out. Other scripts and
- * italics are fetched when a page uses them.
+ * The served font's faces are applied after the first paint: fetched before it, as a preload or
+ * as the text's font, Lighthouse's simulated first paint and largest paint count their bytes
+ * (≈ 50 KB a file on its slow 4G), as they would count the app's code (decision 005). The text
+ * paints in the fallback sized to the font's metrics (brand-css.ts), and takes the same room when
+ * the font swaps in. A page without scripts links the faces in a `<noscript>`.
  */
 function siteLook({ site, themeCss }: LookSource, appStyleHashes: readonly string[]): SiteLook {
   const css = brandCss(site?.brand);
   const font = servedFont(site?.brand?.font);
   const theme = themeCss === null ? undefined : { hash: themeHash(themeCss), css: themeCss };
-  const head = [
-    font
-      ? `<link rel="preload" href="${font.preload}" as="font" type="font/woff2" crossorigin>`
-      : '',
+  const look = [
     css ? `<style>${css}</style>` : '',
     theme ? `<link rel="stylesheet" href="${lookPath.theme(theme.hash)}">` : '',
   ].join('');
+  const fontLink = font ? `<link rel="stylesheet" href="${font.stylesheet.href}">` : '';
+  const afterPaint = font
+    ? `<meta name="${AFTER_PAINT_STYLESHEETS_META}" content="${font.stylesheet.href}"><noscript>${fontLink}</noscript>`
+    : '';
   return {
-    head,
+    head: look + afterPaint,
+    scriptlessHead: look + fontLink,
     styleHashes: css ? [...appStyleHashes, styleHash(css)] : appStyleHashes,
     ...(theme ? { theme } : {}),
   };

@@ -178,6 +178,28 @@ export async function hydrated(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
+/**
+ * Waits until the page's fonts are in: its stylesheets loaded (a brand font's faces are applied by
+ * the boot script after the first paint: `document.fonts.ready` alone may resolve before they are
+ * known), a frame for the text to ask for its fonts, then every font asked for loaded.
+ */
+export async function fontsIn(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+        link.sheet
+          ? undefined
+          : new Promise((resolve) => {
+              link.addEventListener('load', resolve, { once: true });
+              link.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await document.fonts.ready;
+  });
+}
+
 /** Opens a path and waits for hydration; returns the document response. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

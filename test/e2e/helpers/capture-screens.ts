@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { expect } from 'vitest';
-import { NOT_FOUND_LOG, screenshot, visit, type E2E } from './browser.js';
+import { fontsIn, NOT_FOUND_LOG, screenshot, visit, type E2E } from './browser.js';
 
 /** A screen to capture: its file's name and the address that shows it. */
 export interface CapturedScreen {
@@ -36,7 +36,7 @@ export async function captureScreens(
     await page.waitForFunction(() =>
       [...document.images].every((img) => img.complete || img.getClientRects().length === 0),
     );
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await fontsIn(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

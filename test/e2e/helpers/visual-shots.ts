@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { pagePath } from '../../../src/shared/paths.js';
-import { DESKTOP, PHONE, visit, type E2E } from './browser.js';
+import { DESKTOP, fontsIn, PHONE, visit, type E2E } from './browser.js';
 import { SCREENS } from './screens.js';
 import { compareWithBaseline, UPDATING } from './visual-compare.js';
 
@@ -54,6 +54,7 @@ async function bandOf(page: Page, region: NonNullable<VisualScreen['region']>): 
  * document.fonts), so network idleness, half a second after the last request, is not waited for.
  */
 async function settled(page: Page, band: Band): Promise<void> {
+  await fontsIn(page);
   await page.evaluate(async ({ top, bottom }) => {
     for (let y = top; y < bottom; y += innerHeight) {
       scrollTo(0, y);

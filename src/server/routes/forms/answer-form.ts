@@ -17,7 +17,7 @@ export function answerForm(
   const site = contentState.state.site?.site;
   const body = formAnswerPage(answer, {
     stylesheets: request.server.errorAnswers.stylesheets,
-    look: request.server.ctx.look.head,
+    look: request.server.ctx.look.scriptlessHead,
     language: site?.language ?? 'en',
     siteTitle: site?.title ?? 'Postfolio',
   });
