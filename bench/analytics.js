@@ -11,7 +11,6 @@
 // Env: BENCH_LOAD_POSTS (10000), BENCH_ROUNDS (5), BENCH_DURATION (3 s), BENCH_PORT (3291;
 // uses +24, +25, +26), BENCH_ANALYTICS_DAYS (365), BENCH_ANALYTICS_VIEWS (100000),
 // BENCH_ANALYTICS_PARTS (http,counter,year: which parts run).
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,21 +23,17 @@ import { apiPath, pagePath } from './lib/routes.js';
 import { startAppServer, startBareServer } from './lib/servers.js';
 import { median } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
+import { BROWSER_USER_AGENT, COUNTED_VIEW_HEADERS } from './lib/visitor.js';
+import { wrk } from './lib/wrk.js';
 
 const parts = (process.env.BENCH_ANALYTICS_PARTS ?? 'http,counter,year').split(',');
 const posts = envInt('BENCH_LOAD_POSTS', 10_000);
 const rounds = envInt('BENCH_ROUNDS', 5);
 const duration = envInt('BENCH_DURATION', 3);
 const port = envInt('BENCH_PORT', 3291) + 24;
-const BROWSER =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const CASES = [
-  { name: 'page /posts', path: pagePath.posts(), headers: [] },
-  {
-    name: 'API /api/posts?page=1',
-    path: apiPath.posts(1),
-    headers: ['Sec-Fetch-Site: same-origin'],
-  },
+  { name: 'page /posts', path: pagePath.posts(), headers: { 'user-agent': BROWSER_USER_AGENT } },
+  { name: 'API /api/posts?page=1', path: apiPath.posts(1), headers: COUNTED_VIEW_HEADERS },
 ];
 
 printMachine(
@@ -47,27 +42,6 @@ printMachine(
 console.log(
   `method: wrk -t1 -c50 -d${duration}s, ${rounds} rounds, the three servers in rotating order; ratio = median of per-round ratios; CPU = the server's own time per answer`,
 );
-
-/** One wrk run: answers a second. */
-function wrk(url, headers) {
-  const out = execFileSync(
-    'wrk',
-    [
-      '-t1',
-      '-c50',
-      `-d${duration}s`,
-      '-H',
-      `User-Agent: ${BROWSER}`,
-      ...headers.flatMap((h) => ['-H', h]),
-      url,
-    ],
-    { encoding: 'utf8' },
-  );
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const total = Number(/(\d+) requests in/.exec(out)?.[1]);
-  if (/Non-2xx/.test(out)) console.log(`  ! non-2xx answers from ${url}`);
-  return { rps, total };
-}
 
 if (parts.includes('http')) await cachedAnswers();
 if (parts.includes('counter')) await counterAlone();
@@ -89,7 +63,8 @@ async function cachedAnswers() {
   const rows = [];
   for (const c of CASES) {
     const runs = { on: [], off: [], bare: [] };
-    for (const server of Object.values(servers)) wrk(`${server.url}${c.path}`, c.headers); // warm-up
+    for (const server of Object.values(servers))
+      await wrk(`${server.url}${c.path}`, { duration, headers: c.headers }); // warm-up
     const ratios = { on: [], off: [], onOff: [] };
     for (let r = 0; r < rounds; r++) {
       const order = [
@@ -101,7 +76,8 @@ async function cachedAnswers() {
       for (const which of order) {
         const server = servers[which];
         const before = cpuMsOf(server.child.pid);
-        const run = wrk(`${server.url}${c.path}`, c.headers);
+        const run = await wrk(`${server.url}${c.path}`, { duration, headers: c.headers });
+        if (run.bad) console.log(`  ! ${run.bad} non-2xx answers from ${which} ${c.path}`);
         run.cpuUs = ((cpuMsOf(server.child.pid) - before) * 1000) / Math.max(1, run.total);
         got[which] = run;
         runs[which].push(run);
@@ -184,7 +160,7 @@ async function counterAlone() {
       'Host',
       'site.test',
       'User-Agent',
-      BROWSER,
+      BROWSER_USER_AGENT,
       'Accept',
       'text/html',
       'Accept-Encoding',

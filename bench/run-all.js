@@ -28,6 +28,7 @@ const scripts = [
   'drain.js',
   'overload.js',
   'rehearsal.js',
+  'compare-builds.js',
   'analytics.js',
 ];
 const only = process.env.BENCH_ONLY?.split(',');

@@ -4,11 +4,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ROOT } from './paths.js';
 
-/** Runs a command to completion, inheriting output unless quiet; rejects on a non-zero exit. */
-export function run(cmd, args, { env = {}, quiet = false } = {}) {
+/**
+ * Runs a command to completion (in the repository, or `cwd`), inheriting output unless quiet;
+ * rejects on a non-zero exit.
+ */
+export function run(cmd, args, { env = {}, quiet = false, cwd = ROOT } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });

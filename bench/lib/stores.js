@@ -1,6 +1,6 @@
 // The fixtures a bench runs on, built once and cached under .bench/: folders of generated posts
 // and SQLite stores imported from them; PostgreSQL databases imported from the same folders.
-import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,9 +20,15 @@ export async function ensureFakeFolder(n) {
   return dir;
 }
 
-/** A SQLite store holding N fake posts, cached as .bench/posts-N.db. */
-export async function ensureSqliteStore(n) {
-  const db = join(BENCH_DIR, `posts-${n}.db`);
+/**
+ * A SQLite store holding N fake posts, cached as .bench/posts-N.db. `root` names another
+ * checkout (built) whose CLI imports the same folder into its own .bench/ (compare-builds: a
+ * server refuses a store a newer version migrated).
+ */
+export async function ensureSqliteStore(n, { root } = {}) {
+  const benchDir = root ? join(root, '.bench') : BENCH_DIR;
+  mkdirSync(benchDir, { recursive: true });
+  const db = join(benchDir, `posts-${n}.db`);
   const { default: Database } = await import('better-sqlite3');
   if (existsSync(db)) {
     // A file of that name can hold something else (a server started on it imports the demo
@@ -37,10 +43,15 @@ export async function ensureSqliteStore(n) {
   const dir = await ensureFakeFolder(n);
   console.log(`(importing ${n} posts into ${db} …)`);
   const tmp = `${db}.tmp-${process.pid}`;
-  await run(process.execPath, [CLI, 'import', dir, '--prune'], {
-    env: { DATABASE_URL: tmp, IMAGES_DIR: join(BENCH_DIR, 'images') },
-    quiet: true,
-  });
+  await run(
+    process.execPath,
+    [root ? join(root, 'bin', 'postfolio.js') : CLI, 'import', dir, '--prune'],
+    {
+      env: { DATABASE_URL: tmp, IMAGES_DIR: join(benchDir, 'images') },
+      quiet: true,
+      cwd: root,
+    },
+  );
   // Fold the WAL into the file so the cached store is one self-contained file.
   const sqlite = new Database(tmp);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
