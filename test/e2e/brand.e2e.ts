@@ -106,6 +106,19 @@ describe('a branded site in the browser', () => {
     expect(shift).toBeLessThan(0.05);
   });
 
+  it('loads its font without scripts too, from the page’s <noscript>', async () => {
+    const { page } = await e2e.tab({ javaScriptEnabled: false });
+    await page.goto('/resume');
+    // No frame callbacks without scripts (fontsIn waits for one): the faces are polled.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+        ),
+      )
+      .toContain('Source Serif 4 Variable');
+  });
+
   it.each([
     ['light', 'rgb(250, 250, 250)'],
     ['dark', 'rgb(40, 42, 54)'],
