@@ -6,19 +6,22 @@
 // the same fake posts into a store of its own (a server refuses a store a newer version migrated)
 // and runs with the V8 flags of its own `npm start`. `node bench/compare-builds.js <checkout>`
 // compares with a checkout built by hand instead (BENCH_OTHER_DATABASE_URL: its store).
-// Each build's server is started twice, once first and once second (the server started second
-// answered up to 20 % fewer requests here, whichever it was). In every round both are loaded at
-// the same time, each by its own `wrk -t1 -c50`, so that both see the same host: this build
-// against itself, the median of per-round ratios spread 0.95–1.12 that way on the shared 2-core
-// host against 0.88–1.39 with the two loaded in turn. Requests carry a browser's user agent and
+// Both servers are started BENCH_STARTS times, A first and B first in turn: where a process
+// lands moved its CPU an answer by up to 1.5× for the whole of its life here, so one start of
+// each is not enough. In every round of a start both are loaded at the same time, each by its own
+// `wrk -t1 -c50`, so that both see the same host (loaded in turn, this build against itself
+// spread 0.88–1.39 on the shared 2-core host). Requests carry a browser's user agent and
 // the Sec-Fetch-Site of the site's own page, so that this build counts every answer as a page
 // view. Prints, per URL, each build's answer size, median req/s and the server's own CPU time per
 // answer; the CPU figure is the one to read on a shared host, and the bar is on it: the build
-// before's CPU an answer over this one's, the median of the rounds' ratios.
-// Env: BENCH_BEFORE, BENCH_LOAD_POSTS (10000), BENCH_ROUNDS (6 per start order), BENCH_DURATION
-// (3 s), BENCH_PORT (3291; uses +20 and +21), BENCH_OTHER_DATABASE_URL, BENCH_NODE_FLAGS (both
-// builds' flags; default each its own `npm start`'s).
+// before's CPU an answer over this one's, the median of the rounds' ratios (and that of each
+// start, which tells a server process that ran slow throughout from a real difference).
+// Env: BENCH_BEFORE, BENCH_LOAD_POSTS (10000), BENCH_STARTS (4), BENCH_ROUNDS (3 a start),
+// BENCH_DURATION (3 s), BENCH_PORT (3291; uses +20 and +21), BENCH_OTHER_DATABASE_URL,
+// BENCH_BEFORE_ENV (NAME=value pairs for A's server only), BENCH_NODE_FLAGS (both builds' flags;
+// default each its own `npm start`'s), BENCH_PIN (0: no core of its own for each server and wrk).
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startScriptFlags } from '../scripts/start-flags.js';
 import { buildBefore, ensureBuildBefore, thisCheckout } from './lib/build-before.js';
@@ -33,11 +36,13 @@ import { waitForHttp } from './lib/servers.js';
 import { median } from './lib/stats.js';
 import { ensureSqliteStore } from './lib/stores.js';
 import { COUNTED_VIEW_HEADERS } from './lib/visitor.js';
-import { wrk } from './lib/wrk.js';
+import { pinned, wrk } from './lib/wrk.js';
 
 const posts = envInt('BENCH_LOAD_POSTS', 10_000);
-const rounds = envInt('BENCH_ROUNDS', 6);
+const starts = envInt('BENCH_STARTS', 4);
+const rounds = envInt('BENCH_ROUNDS', 3);
 const duration = envInt('BENCH_DURATION', 3);
+const pin = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2;
 const port = envInt('BENCH_PORT', 3291) + 20;
 const PATHS = [apiPath.posts(1), apiPath.postsCate(1, 2), pagePath.posts()];
 /**
@@ -51,7 +56,7 @@ const databaseUrl = await ensureSqliteStore(posts);
 const A = await buildA();
 console.log(`A: ${A.label} (${A.why})\nB: this checkout, ${thisCheckout()}`);
 console.log(
-  `method: wrk -t1 -c50 -d${duration}s, ${rounds} rounds per start order, A and B loaded at the same time; CPU = each server's own time per answer`,
+  `method: wrk -t1 -c50 -d${duration}s; ${starts} starts of both servers (A first, then B first, …), ${rounds} rounds each, A and B loaded at the same time${pin ? ', each server with its wrk on a core of its own (taskset; the cores swapped halfway)' : ''}; CPU = each server's own time per answer`,
 );
 
 /** The build before: where it is, its store and images, and how it was chosen. */
@@ -92,15 +97,27 @@ const flagsOf = (root) =>
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
     : startScriptFlags(root);
-const B = { root: ROOT, databaseUrl, imagesDir: join(BENCH_DIR, 'images') };
+const B = { root: ROOT, databaseUrl, imagesDir: join(BENCH_DIR, 'images'), env: {} };
+// BENCH_BEFORE_ENV: NAME=value pairs for A's server alone (BENCH_BEFORE=self
+// BENCH_BEFORE_ENV=ANALYTICS=off: what counting costs, by the same method).
+A.env = Object.fromEntries(
+  (process.env.BENCH_BEFORE_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+if (Object.keys(A.env).length) console.log(`A's server also has ${process.env.BENCH_BEFORE_ENV}`);
 if (flagsOf(A.root).join(' ') !== flagsOf(B.root).join(' '))
   console.log(`node flags: A ${flagsOf(A.root).join(' ')}; B ${flagsOf(B.root).join(' ')}`);
 
 /** `postfolio serve` of a build, with its own `npm start` flags. */
-async function serve(build, at) {
+async function serve(build, at, cpu) {
   const child = spawn(
-    process.execPath,
-    [...flagsOf(build.root), join(build.root, 'bin', 'postfolio.js'), 'serve'],
+    ...pinned(cpu, process.execPath, [
+      ...flagsOf(build.root),
+      join(build.root, 'bin', 'postfolio.js'),
+      'serve',
+    ]),
     {
       cwd: build.root,
       env: {
@@ -112,6 +129,7 @@ async function serve(build, at) {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         ANALYTICS: 'on',
+        ...build.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -126,18 +144,25 @@ async function serve(build, at) {
     child.kill('SIGKILL');
     throw new Error(`${build.root}: ${error.message}\n${log}`);
   }
-  return { child, url: `http://127.0.0.1:${at}` };
+  return { child, url: `http://127.0.0.1:${at}`, cpu };
 }
 
 const runs = new Map(
   PATHS.map((path) => [
     path,
-    { A: { rps: [], cpu: [] }, B: { rps: [], cpu: [] }, cpuRatios: [], bytes: {} },
+    { A: { rps: [], cpu: [] }, B: { rps: [], cpu: [] }, cpuRatios: [], byStart: [], bytes: {} },
   ]),
 );
-for (const first of ['A', 'B']) {
+for (let start = 0; start < starts; start++) {
+  const first = start % 2 ? 'B' : 'A';
   const [one, two] = first === 'A' ? [A, B] : [B, A];
-  const started = [await serve(one, port), await serve(two, port + 1)];
+  // Each server and its wrk share a core of their own, A's the first core in two starts out of
+  // four and the second in the others (pins.A, pins.B). Unpinned, whichever process the scheduler
+  // favoured ran smaller batches at more CPU an answer for the whole of its life (per start
+  // ratios 0.36-1.01 on an idle host).
+  const pins = pin ? (Math.floor(start / 2) % 2 ? { A: 1, B: 0 } : { A: 0, B: 1 }) : {};
+  const pinOf = (build) => (build === A ? pins.A : pins.B);
+  const started = [await serve(one, port, pinOf(one)), await serve(two, port + 1, pinOf(two))];
   const servers =
     first === 'A' ? { A: started[0], B: started[1] } : { A: started[1], B: started[0] };
   try {
@@ -151,9 +176,13 @@ for (const first of ['A', 'B']) {
       for (let r = 0; r < rounds; r++) {
         const cpu = {};
         const measure = async (which) => {
-          const { child, url } = servers[which];
+          const { child, url, cpu: core } = servers[which];
           const before = cpuMsOf(child.pid);
-          const result = await wrk(`${url}${path}`, { duration, headers: COUNTED_VIEW_HEADERS });
+          const result = await wrk(`${url}${path}`, {
+            duration,
+            headers: COUNTED_VIEW_HEADERS,
+            cpu: core,
+          });
           if (result.bad) console.log(`  ! ${result.bad} failed answers from ${which} ${path}`);
           cpu[which] = ((cpuMsOf(child.pid) - before) * 1000) / Math.max(1, result.served);
           got[which].rps.push(result.rps);
@@ -161,6 +190,7 @@ for (const first of ['A', 'B']) {
         };
         await Promise.all([measure('A'), measure('B')]);
         got.cpuRatios.push(cpu.A / cpu.B);
+        (got.byStart[start] ??= []).push(cpu.A / cpu.B);
       }
     }
   } finally {
@@ -170,10 +200,11 @@ for (const first of ['A', 'B']) {
 
 console.log();
 const rows = PATHS.map((path) => {
-  const { A: a, B: b, cpuRatios, bytes } = runs.get(path);
+  const { A: a, B: b, cpuRatios, byStart, bytes } = runs.get(path);
   const [rpsA, rpsB, cpuA, cpuB] = [a.rps, b.rps, a.cpu, b.cpu].map(median);
   const ratio = median(cpuRatios);
-  return { path, rpsA, rpsB, cpuA, cpuB, ratio, cpuRatios, bytes };
+  const perStart = byStart.map((ratios) => median(ratios).toFixed(2)).join(', ');
+  return { path, rpsA, rpsB, cpuA, cpuB, ratio, cpuRatios, perStart, bytes };
 });
 table(
   [
@@ -186,6 +217,7 @@ table(
     'A CPU µs an answer',
     'B CPU µs an answer',
     'A / B per round (median, range)',
+    'A / B each start',
   ],
   rows.map((r) => [
     r.path,
@@ -197,6 +229,7 @@ table(
     r.cpuA.toFixed(1),
     r.cpuB.toFixed(1),
     `${r.ratio.toFixed(2)} (${Math.min(...r.cpuRatios).toFixed(2)}–${Math.max(...r.cpuRatios).toFixed(2)})`,
+    r.perStart,
   ]),
 );
 for (const r of rows) {

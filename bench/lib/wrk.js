@@ -8,16 +8,19 @@ const execFileAsync = promisify(execFile);
 /**
  * One `wrk -t1 -c<connections>` run of `duration` seconds on one URL with `headers` (an object).
  * Returns answers a second (2xx and 3xx: wrk counts the others apart), the answers sent and
- * those of them that were 2xx or 3xx.
+ * those of them that were 2xx or 3xx. `cpu`: the core it runs on (taskset), beside the server it
+ * loads.
  */
-export async function wrk(url, { duration = 3, connections = 50, headers = {} } = {}) {
-  const { stdout } = await execFileAsync('wrk', [
-    '-t1',
-    `-c${connections}`,
-    `-d${duration}s`,
-    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
-    url,
-  ]);
+export async function wrk(url, { duration = 3, connections = 50, headers = {}, cpu } = {}) {
+  const { stdout } = await execFileAsync(
+    ...pinned(cpu, 'wrk', [
+      '-t1',
+      `-c${connections}`,
+      `-d${duration}s`,
+      ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+      url,
+    ]),
+  );
   const match = /(\d+) requests in ([\d.]+)(ms|s|m)\b/.exec(stdout);
   if (!match) throw new Error(`wrk ${url}: no count in its output\n${stdout}`);
   const total = Number(match[1]);
@@ -25,4 +28,13 @@ export async function wrk(url, { duration = 3, connections = 50, headers = {} } 
   const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
   const served = total - bad;
   return { rps: served / seconds, total, served, bad };
+}
+
+/**
+ * `[file, args]` for execFile or spawn that runs `command …args` on core `cpu` (undefined:
+ * wherever the scheduler puts it): `pinned(0, 'wrk', ['-t1'])` is `['taskset', ['-c', '0',
+ * 'wrk', '-t1']]`.
+ */
+export function pinned(cpu, command, args) {
+  return cpu === undefined ? [command, args] : ['taskset', ['-c', String(cpu), command, ...args]];
 }

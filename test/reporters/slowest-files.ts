@@ -1,11 +1,11 @@
 /**
- * Prints the ten slowest test files of a run, with the time each took to import and to run its
- * tests and hooks, so that growth is seen when it happens.
+ * Prints the ten slowest test files of a run (SLOWEST_FILES=n: n of them), with the time each took
+ * to import and to run its tests and hooks, so that growth is seen when it happens.
  */
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-const SHOWN = 10;
+const SHOWN = Number(process.env.SLOWEST_FILES) || 10;
 
 export default class SlowestFiles implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
