@@ -71,7 +71,11 @@ export class Batch {
     return this.cellCount;
   }
 
-  add(period: Period, kind: Kind, path: string, value: string, count = 1, peak = 0): void {
+  /**
+   * The cell that counts `(period, kind, path, value)`, made on first use; past the bound, the one
+   * under OTHER. A caller may keep it and add to it for as long as this batch is the counter's.
+   */
+  cell(period: Period, kind: Kind, path: string, value: string): Cell {
     const paths = child(child(this.cells, period), kind);
     let values = paths.get(path);
     let cell = values?.get(value);
@@ -87,29 +91,47 @@ export class Batch {
         this.cellCount += 1;
       }
     }
+    return cell;
+  }
+
+  add(period: Period, kind: Kind, path: string, value: string, count = 1, peak = 0): void {
+    const cell = this.cell(period, kind, path, value);
     cell.count += count;
     if (peak > cell.peak) cell.peak = peak;
   }
 
   /** Notes that the visitor (address, user agent) was seen on `path`, and on the site, in `hour`. */
   mark(hour: Period, path: string, address: string, userAgent: string): void {
+    const id = this.visitor(address, userAgent);
+    if (id === undefined) return;
+    this.see(this.seenOn(hour, path), id);
+    this.see(this.seenOn(hour, ''), id);
+  }
+
+  /** The visitor's index in `pairs`, added on first sight; undefined past the bound. */
+  visitor(address: string, userAgent: string): number | undefined {
     let id = this.visitorIds.get(address)?.get(userAgent);
     if (id === undefined) {
       if (this.pairs.length >= BATCH_LIMITS.visitors) {
         this.full = true;
-        return;
+        return undefined;
       }
       id = this.pairs.push(`${address}\n${userAgent}`) - 1;
       child(this.visitorIds, address).set(userAgent, id);
     }
-    const paths = child(this.marks, hour);
-    this.markOne(paths, path, id);
-    this.markOne(paths, '', id);
+    return id;
   }
 
-  private markOne(paths: Map<string, Set<number>>, path: string, id: number): void {
+  /** The visitors seen on `path` ('' for the site) in `hour`; a caller may keep it as `cell`'s. */
+  seenOn(hour: Period, path: string): Set<number> {
+    const paths = child(this.marks, hour);
     let seen = paths.get(path);
     if (seen === undefined) paths.set(path, (seen = new Set()));
+    return seen;
+  }
+
+  /** Notes visitor `id` in `seen` (from `seenOn`), within the bound. */
+  see(seen: Set<number>, id: number): void {
     if (seen.has(id)) return;
     if (this.markCount >= BATCH_LIMITS.marks) {
       this.full = true;

@@ -9,7 +9,30 @@ import { KIND } from './count-kinds.js';
 import { DayValues } from './day-values.js';
 import { CurrentHour, dayOfPeriod, type Period } from './periods.js';
 import { cleanText, referrerHost, utmSource } from './referrers.js';
+import { ViewSlots } from './view-slots.js';
 import { visitHeaders, type VisitHeaders } from './visit-headers.js';
+
+/**
+ * The reader of a connection's last counted answer: its next answer most likely goes to the same
+ * reader, whose user agent is then told by comparing the header with the one before instead of
+ * hashing it for a map.
+ */
+interface Reader {
+  userAgent: string;
+  agent: Agent;
+  /** The batch (`Counter.taken` when it was current) the visitor below is of; -1: none. */
+  batch: number;
+  address: string;
+  /** The visitor's index in that batch; undefined past the batch's bound. */
+  visitor: number | undefined;
+}
+
+/**
+ * Where a connection's socket holds its reader: a property of its own, which costs a new
+ * connection less than an entry in a WeakMap would (connections without keep-alive, one a request).
+ */
+const READER = Symbol('analytics reader');
+type ReaderSocket = { [READER]?: Reader };
 
 /** The events counted apart from answers: the employer gate and the contact form. */
 export type Event = { kind: 'gate'; unlocked: boolean } | { kind: 'contact' };
@@ -27,6 +50,9 @@ export type Event = { kind: 'gate'; unlocked: boolean } | { kind: 'contact' };
  */
 export class Counter {
   private batch = new Batch();
+  /** Batches taken so far: the number of the current one. */
+  private taken = 0;
+  private readonly slots = new ViewSlots();
   private readonly hour = new CurrentHour();
   private readonly agents = new Agents();
   private readonly values = new DayValues();
@@ -44,6 +70,7 @@ export class Counter {
   take(): Batch {
     const taken = this.batch;
     this.batch = new Batch();
+    this.taken += 1;
     return taken;
   }
 
@@ -64,7 +91,8 @@ export class Counter {
       !headers.sameOrigin
     )
       return;
-    const agent = this.agents.of(headers.userAgent);
+    const reader = this.readerOf(req, headers.userAgent);
+    const agent = reader.agent;
     const hour = this.hour.of(this.clock.now());
     const day = this.hour.day;
     if (counted.kind === 'feed') return this.feedFetched(hour, counted.path, agent);
@@ -83,7 +111,7 @@ export class Counter {
       this.batch.add(day, KIND.missing, path, from ? this.values.admit(day, 'referrer', from) : '');
       return;
     }
-    this.viewed(req, hour, counted.path, headers, agent, url);
+    this.viewed(req, hour, counted.path, headers, reader, url);
     if (counted.kind === 'search' && counted.words !== undefined) this.searched(hour, counted);
   }
 
@@ -102,13 +130,36 @@ export class Counter {
     if (page === undefined) return;
     const headers = visitHeaders(req.rawHeaders);
     if (!headers.sameOrigin) return;
-    const agent = this.agents.of(headers.userAgent);
+    const reader = this.readerOf(req, headers.userAgent);
     const hour = this.hour.of(this.clock.now());
-    if (agent.bot !== undefined) {
-      this.batch.add(hour, KIND.bot, '', this.values.admit(dayOfPeriod(hour), 'bot', agent.bot));
+    if (reader.agent.bot !== undefined) {
+      const bot = this.values.admit(dayOfPeriod(hour), 'bot', reader.agent.bot);
+      this.batch.add(hour, KIND.bot, '', bot);
       return;
     }
-    this.viewed(req, hour, page, { ...headers, referer: referrer }, agent, url);
+    this.viewed(req, hour, page, { ...headers, referer: referrer }, reader, url);
+  }
+
+  /** The reader of `req`: its connection's last one when the user agent is the same. */
+  private readerOf(req: IncomingMessage, userAgent: string): Reader {
+    const socket = req.socket as ReaderSocket | undefined;
+    let reader = socket?.[READER];
+    if (reader === undefined || reader.userAgent !== userAgent) {
+      reader = { userAgent, agent: this.agents.of(userAgent), batch: -1, address: '', visitor: 0 };
+      if (socket) socket[READER] = reader;
+    }
+    return reader;
+  }
+
+  /** The reader's visitor in the batch: found in it once per connection, address and batch. */
+  private visitorOf(req: IncomingMessage, headers: VisitHeaders, reader: Reader) {
+    const address = clientAddress(req.socket?.remoteAddress, headers.forwardedFor, this.trust);
+    if (reader.batch !== this.taken || reader.address !== address) {
+      reader.batch = this.taken;
+      reader.address = address;
+      reader.visitor = this.batch.visitor(address, headers.userAgent);
+    }
+    return reader.visitor;
   }
 
   private viewed(
@@ -116,24 +167,30 @@ export class Counter {
     hour: Period,
     page: string,
     headers: VisitHeaders,
-    agent: Agent,
+    reader: Reader,
     url: string,
   ): void {
     const day = this.hour.day;
     const path = this.values.admit(day, 'path', page);
-    this.batch.add(day, KIND.view, path, '');
-    this.batch.add(hour, KIND.view, '', '');
+    const slots = this.slots.in(this.batch, hour);
+    const pageSlot = slots.page(day, path);
+    pageSlot.views.count += 1;
+    const siteSlot = slots.site();
+    siteSlot.views.count += 1;
     if (headers.optOut) {
       this.batch.add(hour, KIND.untracked, '', '');
       return;
     }
-    this.batch.add(hour, KIND.device, '', agent.device);
+    slots.device(reader.agent.device).count += 1;
     const from = referrerHost(headers.referer, headers.host);
     if (from) this.batch.add(day, KIND.referrer, path, this.values.admit(day, 'referrer', from));
     const source = utmSource(url);
     if (source) this.batch.add(day, KIND.utm, path, this.values.admit(day, 'utm', source));
-    const address = clientAddress(req.socket?.remoteAddress, headers.forwardedFor, this.trust);
-    this.batch.mark(hour, path, address, headers.userAgent);
+    const visitor = this.visitorOf(req, headers, reader);
+    if (visitor !== undefined) {
+      this.batch.see(pageSlot.seen, visitor);
+      this.batch.see(siteSlot.seen, visitor);
+    }
     if (this.batch.full) this.onFull();
   }
 
