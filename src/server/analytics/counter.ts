@@ -171,9 +171,9 @@ export class Counter {
     url: string,
   ): void {
     const day = this.hour.day;
-    const path = this.values.admit(day, 'path', page);
     const slots = this.slots.in(this.batch, hour);
-    const pageSlot = slots.page(day, path);
+    const pageSlot = slots.known(page) ?? slots.page(day, this.values.admit(day, 'path', page));
+    const path = pageSlot.path;
     pageSlot.views.count += 1;
     const siteSlot = slots.site();
     siteSlot.views.count += 1;
