@@ -47,4 +47,4 @@ if (Math.max(...sources.map(newestMtime)) > builtAt) {
 
 const command = process.argv.slice(2);
 process.argv.splice(2, process.argv.length, ...(command.length ? command : ['serve']));
-await import(join(root, 'dist', 'cli', 'main.js'));
+await import(join(root, 'dist', 'bundle', 'postfolio.js'));

@@ -15,7 +15,7 @@ import { sqlitePostCount } from '../../test/helpers/stores.js';
 // The cases about the process itself (exit statuses and streams as a shell sees them, parser
 // threads, a kill, serve) run the built command as a user would; `npm test` builds before it runs
 // the tests. The others run the same command line in this process.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
+if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
 
 const BIN = resolve('bin/postfolio.js');
 const postfolio = postfolioInProcess;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postFile, writeContent } from '../../test/helpers/content-fixture.js';
 
 // These run the built command as a writer would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
+if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
 
 const postfolio = (args: string[]) =>
   spawnSync(process.execPath, ['bin/postfolio.js', ...args], { encoding: 'utf8', timeout: 30_000 });

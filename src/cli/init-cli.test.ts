@@ -8,7 +8,7 @@ import { expectSiteYamlHolds, TEMPLATE_ANSWERS } from '../../test/helpers/init-s
 import { SITE_YAML } from './init-template.js';
 
 // These run the built command as a user would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
+if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
 
 const BIN = resolve('bin/postfolio.js');
 const root = mkdtempSync(join(tmpdir(), 'pf-init-cli-'));

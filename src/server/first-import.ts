@@ -3,8 +3,8 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from './config.js';
 
-/** The compiled CLI beside this module (dist/server → dist/cli). */
-const CLI_MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+/** The bundled CLI (dist/server → dist/bundle, scripts/bundle-server.js). */
+const CLI_MAIN = fileURLToPath(new URL('../bundle/postfolio.js', import.meta.url));
 
 /** A command that failed in a child process, which has already printed why. */
 export class ReportedFailure extends Error {

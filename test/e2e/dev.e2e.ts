@@ -31,7 +31,7 @@ async function startDev(): Promise<DevProcess> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'dist', 'cli', 'main.js'), 'dev', content, '--port', String(port)],
+    [join(ROOT, 'dist', 'bundle', 'postfolio.js'), 'dev', content, '--port', String(port)],
     { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
   );
   let output = '';

@@ -127,7 +127,7 @@ describe('the package installed from its tarball', () => {
     'runs on $label: creates a site and serves its pages',
     { timeout: 420_000 },
     async (node) => {
-      expect(existsSync('dist/cli/main.js'), 'run `npm run build` first').toBe(true);
+      expect(existsSync('dist/bundle/postfolio.js'), 'run `npm run build` first').toBe(true);
       const shell = shellOf(node);
       const used = await run('node', ['--version'], { env: shell });
       expect(used.stdout.trim()).toMatch(new RegExp(`^v${node.label.split(' ')[1]}\\.`));

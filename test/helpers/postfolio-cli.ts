@@ -25,7 +25,7 @@ export function postfolioProcess(
   cwd?: string,
 ): CliRun {
   const bin = resolve('bin/postfolio.js');
-  if (!existsSync('dist/cli/main.js')) throw new Error('Run `npm run build` first');
+  if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
   const result = spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...BASE_ENV, ...env },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeContent, type FixturePost } from './content-fixture.js';
 
-const CLI = join('dist', 'cli', 'main.js');
+const CLI = join('dist', 'bundle', 'postfolio.js');
 
 /** A port nothing listens on now. */
 export function freePort(): Promise<number> {
@@ -39,7 +39,7 @@ export interface ServeFolders {
 }
 
 /**
- * Spawns `node dist/cli/main.js serve …args` (the build must exist: `npm run build`) on a fresh
+ * Spawns `node dist/bundle/postfolio.js serve …args` (the build must exist: `npm run build`) on a fresh
  * store that imports `posts` on its first start, without waiting for it to listen.
  */
 export async function spawnServe(

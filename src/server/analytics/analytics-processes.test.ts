@@ -14,7 +14,7 @@ import { openStore } from '../db/connection.js';
 import type { Engine } from '../db/schema.js';
 import { StatsService } from './stats.service.js';
 
-const CLI = join('dist', 'cli', 'main.js');
+const CLI = join('dist', 'bundle', 'postfolio.js');
 const POSTS = manyPosts(4, 'news');
 
 /** `postfolio stats --json` of the build on a store. */

@@ -8,10 +8,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI (`node dist/cli/main.js …`) with the given environment on top of ours. */
+/** Runs the built CLI (`node dist/bundle/postfolio.js …`) with the given environment on top of ours. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli', 'main.js'), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'bundle', 'postfolio.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -55,7 +55,7 @@ export interface ServerOptions {
   store?: string;
 }
 
-const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
+const MAIN = join(ROOT, 'dist', 'bundle', 'postfolio.js');
 
 /** The environment of the suite's servers and commands: the test defaults, then `options.env`. */
 function suiteEnv(dir: string, options: ServerOptions): NodeJS.ProcessEnv {
@@ -107,7 +107,7 @@ export async function createDemoStore(): Promise<DemoStore> {
 }
 
 /**
- * Starts the built app (`node dist/cli/main.js serve`) on a free port with a fresh temporary
+ * Starts the built app (`node dist/bundle/postfolio.js serve`) on a free port with a fresh temporary
  * store (SQLite unless `databaseUrl` is given; a copy of `store` if given) and the demo content,
  * and waits for /readyz.
  */
