@@ -7,3 +7,24 @@ import { ROOT } from './paths.js';
 const chromium = JSON.parse(readFileSync(join(ROOT, 'scripts', 'chromium.json'), 'utf8'));
 export const CHROME_PATH = process.env.CHROME_PATH ?? chromium.path;
 export const CHROMIUM_FLAGS = chromium.flags;
+
+/**
+ * The desktop browser's own omnibox popup: Chromium 156 starts it as a renderer of its own
+ * (top-chrome WebUI, ~400 modules, 1.5 s of CPU) beside the first page a browser opens, which on
+ * a 2-core host takes the page's CPU while Lighthouse traces it. A phone's browser has none.
+ */
+const DESKTOP_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * `flags` (a launcher's defaults) with the desktop UI's features added to their
+ * --disable-features: Chromium keeps only the last --disable-features it is given.
+ */
+export function withDesktopUiOff(flags) {
+  const disable = '--disable-features=';
+  const given = flags.find((f) => f.startsWith(disable));
+  const features = [
+    ...(given ? given.slice(disable.length).split(',') : []),
+    ...DESKTOP_UI_FEATURES,
+  ];
+  return [...flags.filter((f) => f !== given), `${disable}${features.join(',')}`];
+}

@@ -23,6 +23,7 @@ async function runOnce(lighthouse, url, port) {
     error: lhr.runtimeError?.code ?? null,
     scores: CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)),
     metrics: METRICS.map((id) => lhr.audits[id]?.numericValue ?? NaN),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     below: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && !UNSCORED.has(a.scoreDisplayMode))
       .map((a) => a.id),
@@ -46,6 +47,7 @@ export async function auditPage(lighthouse, url, { port, runs }) {
     runs: results,
     medians: CATEGORIES.map((_, i) => column('scores', i)),
     metrics: METRICS.map((_, i) => column('metrics', i)),
+    benchmarkIndex: median(results.map((run) => run.benchmarkIndex)),
   };
 }
 
