@@ -12,7 +12,28 @@ export type Trust = (address: string, hop: number) => boolean;
 export function trustOf(trust: TrustProxy): Trust | false {
   if (trust === false) return false;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
-  return proxyAddr.compile(trust);
+  return remembered(proxyAddr.compile(trust));
+}
+
+/** Addresses whose trust is remembered; past it the memory starts over (made-up hops). */
+const REMEMBERED = 1000;
+
+/**
+ * A list's trust, remembered by address (a list judges the address alone, whatever its hop):
+ * proxy-addr parses the address on every call (≈ 3 µs), and every request behind a proxy asks
+ * about the proxy's own address, one of a few.
+ */
+function remembered(trusted: Trust): Trust {
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    let trust = known.get(address);
+    if (trust === undefined) {
+      trust = trusted(address, hop);
+      if (known.size >= REMEMBERED) known.clear();
+      known.set(address, trust);
+    }
+    return trust;
+  };
 }
 
 /**
