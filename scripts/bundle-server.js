@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Part of `npm run build:server`, after tsc: the compiled CLI and server (dist/cli, dist/server, dist/shared) and the
 // packages they import, bundled by esbuild into dist/bundle/, which bin/postfolio.js runs. A
-// start then reads a few dozen files instead of about 2,100 modules (TypeBox alone is 683),
+// start then reads one file instead of about 2,100 modules (TypeBox alone is 683),
 // which took most of a start's CPU: every command, server, cluster worker and first import
 // starts faster. Native packages stay outside (they load their binaries from node_modules).
 //
@@ -73,7 +73,9 @@ await build({
   entryPoints: { postfolio: join(root, 'dist', 'cli', 'main.js'), ...WORKERS },
   outdir,
   bundle: true,
-  splitting: true,
+  // One file an entry: with chunks, esbuild hands `await import()` of a CommonJS package only its
+  // default export (the feeds' `import('@xmldom/xmldom')` lost its named ones).
+  splitting: false,
   format: 'esm',
   platform: 'node',
   target: 'node22',
@@ -89,7 +91,6 @@ await build({
       'const require = __pfCreateRequire(__pfBundleUrl);',
     ].join('\n'),
   },
-  chunkNames: '[name]-[hash]',
   logLevel: 'warning',
   legalComments: 'none',
   // Maps to the compiled files, whose own maps lead to src/ (`node --enable-source-maps`).
