@@ -8,7 +8,7 @@
 import { chromium } from 'playwright-core';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROME_PATH, CHROMIUM_FLAGS } from './lib/chromium.js';
+import { CHROME_PATH, CHROMIUM_FLAGS, launchWithDesktopUiOff } from './lib/chromium.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
 import { BENCH_DIR } from './lib/paths.js';
@@ -25,7 +25,7 @@ printMachine(`Long tasks after load (4× CPU throttling, 390 px wide, ${loads} l
 const demoDb = join(BENCH_DIR, 'long-tasks.db');
 for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
 const app = await startAppServer({ port: envInt('BENCH_PORT', 3291) + 6, databaseUrl: demoDb });
-const browser = await chromium.launch({
+const browser = await launchWithDesktopUiOff(chromium, {
   executablePath: CHROME_PATH,
   args: CHROMIUM_FLAGS,
 });
