@@ -42,21 +42,30 @@ export async function serveStatic(dir) {
 
 /**
  * "Interactive" as the browser tests' `hydrated` helper sees it: every control React rendered
- * (outside post HTML) carries React's props key, so a click on it reaches the app. Checked every
- * 25 ms from the page's start; the time is since navigation start.
+ * (not those of HTML it was given as a string: a post's body, the owner's parts) carries React's
+ * props key, so a click on it reaches the app. Checked every 25 ms from the page's start; the
+ * time is since navigation start.
  */
 function watchHydration() {
   globalThis.__interactiveAt = null;
+  const propsOf = (node) => {
+    const key = Object.keys(node).find((name) => name.startsWith('__reactProps$'));
+    return key ? node[key] : undefined;
+  };
   const check = () => {
     const root = globalThis.document.getElementById('root');
+    const givenAsHtml = (element) => {
+      for (let node = element.parentElement; node && node !== root; node = node.parentElement)
+        if (propsOf(node)?.dangerouslySetInnerHTML) return true;
+      return false;
+    };
     const controls = root
       ? [...root.querySelectorAll('a, button, input, textarea, summary, main')].filter(
-          (element) => !element.closest('.prose'),
+          (element) => !element.closest('.prose') && !givenAsHtml(element),
         )
       : [];
     const ready =
-      controls.length > 0 &&
-      controls.every((element) => Object.keys(element).some((k) => k.startsWith('__reactProps$')));
+      controls.length > 0 && controls.every((element) => propsOf(element) !== undefined);
     if (ready) globalThis.__interactiveAt = performance.now();
     else setTimeout(check, 25);
   };
