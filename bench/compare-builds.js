@@ -14,8 +14,9 @@
 // the Sec-Fetch-Site of the site's own page, so that this build counts every answer as a page
 // view. Prints, per URL, each build's answer size, median req/s and the server's own CPU time per
 // answer; the CPU figure is the one to read on a shared host, and the bar is on it: the build
-// before's CPU an answer over this one's, the median of the rounds' ratios (and that of each
-// start, which tells a server process that ran slow throughout from a real difference).
+// before's CPU an answer over this one's: with each server on a core of its own, the geometric
+// mean of the two core pairings' median ratios (the cores' speeds cancel out), else the median of
+// the rounds' ratios; each start's median is printed too.
 // Env: BENCH_BEFORE, BENCH_LOAD_POSTS (10000), BENCH_STARTS (4), BENCH_ROUNDS (3 a start),
 // BENCH_DURATION (3 s), BENCH_PORT (3291; uses +20 and +21), BENCH_OTHER_DATABASE_URL,
 // BENCH_BEFORE_ENV (NAME=value pairs for A's server only), BENCH_NODE_FLAGS (both builds' flags;
@@ -150,7 +151,14 @@ async function serve(build, at, cpu) {
 const runs = new Map(
   PATHS.map((path) => [
     path,
-    { A: { rps: [], cpu: [] }, B: { rps: [], cpu: [] }, cpuRatios: [], byStart: [], bytes: {} },
+    {
+      A: { rps: [], cpu: [] },
+      B: { rps: [], cpu: [] },
+      cpuRatios: [],
+      byStart: [],
+      byCores: [[], []],
+      bytes: {},
+    },
   ]),
 );
 for (let start = 0; start < starts; start++) {
@@ -191,6 +199,7 @@ for (let start = 0; start < starts; start++) {
         await Promise.all([measure('A'), measure('B')]);
         got.cpuRatios.push(cpu.A / cpu.B);
         (got.byStart[start] ??= []).push(cpu.A / cpu.B);
+        got.byCores[pins.A === 1 ? 1 : 0].push(cpu.A / cpu.B);
       }
     }
   } finally {
@@ -200,9 +209,15 @@ for (let start = 0; start < starts; start++) {
 
 console.log();
 const rows = PATHS.map((path) => {
-  const { A: a, B: b, cpuRatios, byStart, bytes } = runs.get(path);
+  const { A: a, B: b, cpuRatios, byStart, byCores, bytes } = runs.get(path);
   const [rpsA, rpsB, cpuA, cpuB] = [a.rps, b.rps, a.cpu, b.cpu].map(median);
-  const ratio = median(cpuRatios);
+  // Pinned, the two cores ran at speeds that differed nearly 2× for a whole run here: A's core
+  // over B's multiplies one assignment's ratios and divides the other's, so their geometric mean
+  // is the ratio of the builds alone.
+  const ratio =
+    byCores[0].length && byCores[1].length
+      ? Math.sqrt(median(byCores[0]) * median(byCores[1]))
+      : median(cpuRatios);
   const perStart = byStart.map((ratios) => median(ratios).toFixed(2)).join(', ');
   return { path, rpsA, rpsB, cpuA, cpuB, ratio, cpuRatios, perStart, bytes };
 });
@@ -216,7 +231,7 @@ table(
     'B / A',
     'A CPU µs an answer',
     'B CPU µs an answer',
-    'A / B per round (median, range)',
+    'A / B (each core pairing: geometric mean of its medians)',
     'A / B each start',
   ],
   rows.map((r) => [
@@ -228,7 +243,7 @@ table(
     (r.rpsB / r.rpsA).toFixed(2),
     r.cpuA.toFixed(1),
     r.cpuB.toFixed(1),
-    `${r.ratio.toFixed(2)} (${Math.min(...r.cpuRatios).toFixed(2)}–${Math.max(...r.cpuRatios).toFixed(2)})`,
+    `${r.ratio.toFixed(2)} (rounds ${Math.min(...r.cpuRatios).toFixed(2)}–${Math.max(...r.cpuRatios).toFixed(2)})`,
     r.perStart,
   ]),
 );
