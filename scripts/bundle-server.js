@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Part of `npm run build:server`, after tsc: the compiled CLI and server (dist/cli, dist/server, dist/shared) and the
-// packages they import, bundled by esbuild into dist/bundle/, which bin/postfolio.js runs. A
-// start then reads one file instead of about 2,100 modules (TypeBox alone is 683),
-// which took most of a start's CPU: every command, server, cluster worker and first import
-// starts faster. Native packages stay outside (they load their binaries from node_modules).
+// Part of `npm run build:server`, after tsc: the compiled CLI and server (dist/cli, dist/server,
+// dist/shared) and the packages they import, bundled by esbuild into dist/bundle/, which
+// bin/postfolio.js runs. A start then reads one file instead of about 2,100 modules (TypeBox
+// alone is 683), which took most of a start's CPU: every command, server, cluster worker and
+// first import starts faster. Native packages stay outside (they load their binaries from node_modules).
 //
 // Bundled code keeps the addresses it had: each module's `import.meta.url`, and a CommonJS
 // module's `__dirname` and `__filename`, are those of the file it came from, computed from the
@@ -47,8 +47,8 @@ const keepAddresses = {
   setup(builder) {
     builder.onLoad({ filter: /\.(c|m)?js$/ }, async ({ path }) => {
       let source = await readFile(path, 'utf8');
-      const cjs = /\b(module\.exports|exports\.[\w$]+\s*=|require\()/.test(source);
       if (!/import\.meta\.|__dirname|__filename/.test(source)) return undefined;
+      const cjs = /\b(module\.exports|exports\.[\w$]+\s*=|require\()/.test(source);
       // A worker that is an entry of its own runs from the bundle, beside the code starting it.
       for (const name of Object.keys(WORKERS))
         source = source.replaceAll(
