@@ -3,11 +3,6 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
-import chromiumSettings from '../../../scripts/chromium.json' with { type: 'json' };
-
-/** Debian's Chromium and its flags, shared with the browser benches. */
-export const CHROMIUM = chromiumSettings.path;
-export const CHROMIUM_ARGS = chromiumSettings.flags;
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };

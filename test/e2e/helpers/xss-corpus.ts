@@ -7,8 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './browser.js';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { runCli } from './cli.js';
 import { writeHostileSite, type HostileSite } from './hostile-site.js';
 import { ROOT, startServer, type RunningServer } from './server.js';
@@ -63,9 +62,11 @@ export function useCorpus(engine: 'sqlite' | 'postgres'): Corpus {
         // event-loop delay alone would refuse pages with 503s.
         env: { OVERLOAD_MAX_DELAY_MS: '0' },
       });
+    // The run's Chromium settings, with hosts but the server's resolving nowhere.
+    const launch = inject('chromiumLaunch');
     [corpus.server, corpus.browser] = await Promise.all([
       serve(),
-      chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...OFFLINE_ARGS] }),
+      chromium.launch({ ...launch, args: [...launch.args, ...OFFLINE_ARGS] }),
     ]);
   });
 
