@@ -129,6 +129,11 @@ async function measureStore(label, store, databaseUrl, p95Target) {
   await measure(label, store);
   if (store.engine === 'sqlite') readThrough(databaseUrl);
   const drawn = { count: drawnCount, posts, port: httpPort, databaseUrl, p95Target };
+  if (store.engine === 'postgres') {
+    const search = createPostSearch(store.db, store.engine);
+    drawn.firstPage = async (q) =>
+      (await search.search(parseSearchText(q), PAGE, 0)).cards.map((card) => card.id);
+  }
   await measureDrawn(label, store, appSearch(store), drawn);
 }
 

@@ -8,6 +8,7 @@ import { recordBar } from './results.js';
 import { searchPath } from './routes.js';
 import { startAppServer } from './servers.js';
 import { printSlowest, rowsByKind, timeAll, timingStats } from './search-timing.js';
+import { measureRankingOverlap } from './search-ranking-overlap.js';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 /** GET over one kept-alive connection (node:http: less client time than fetch); the status. */
@@ -44,10 +45,11 @@ async function timeOverHttp(store, queries, seed, { port, databaseUrl }) {
  * Queries drawn from post bodies, each run once: in process on `store`, then over HTTP against a
  * server on `databaseUrl` warmed by 200 other drawn queries (another draw, so that each query is
  * new to the process that runs it). `search` runs a query text as the API does and returns its
- * total; `p95Target` in ms sets the recorded bars.
+ * total; `p95Target` in ms sets the recorded bars; `firstPage` (PostgreSQL), a query text → the ids
+ * of its first page, has the first pages compared with the exact ranking.
  */
 export async function measureDrawn(label, store, search, options) {
-  const { count, posts, port, databaseUrl, p95Target } = options;
+  const { count, posts, port, databaseUrl, p95Target, firstPage } = options;
   const seed = drawSeed();
   const scope = `${label.split(' (')[0]}, ${fmt(posts)} posts`;
   console.log(
@@ -65,6 +67,7 @@ export async function measureDrawn(label, store, search, options) {
     ],
   );
   printSlowest('slowest drawn queries (in process):', drawn, inProcess);
+  if (firstPage) await measureRankingOverlap(store, drawn, inProcess.totals, firstPage, scope);
   for (const [how, t] of [
     ['in process, first run', inProcess.times],
     ['over HTTP, uncached', times],

@@ -21,6 +21,7 @@ import { analytics } from './migrations/017-analytics.js';
 import { themeStylesheet } from './migrations/018-theme-stylesheet.js';
 import { rateLimitCounts } from './migrations/019-rate-limit-counts.js';
 import { searchSplitWords } from './migrations/020-search-split-words.js';
+import { searchBuckets } from './migrations/021-search-buckets.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -45,6 +46,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '018-theme-stylesheet': themeStylesheet(),
     '019-rate-limit-counts': rateLimitCounts(engine),
     '020-search-split-words': searchSplitWords(engine),
+    '021-search-buckets': searchBuckets(engine),
   };
 }
 

@@ -1,4 +1,9 @@
-import type { Category, PostPage, PostWithRelated, SearchCard } from '../../shared/schemas/api.js';
+import type {
+  Category,
+  PostPage,
+  PostWithRelated,
+  SearchResultPage,
+} from '../../shared/schemas/api.js';
 import { notFound } from '../http/errors.js';
 import { ContentMemo } from './content-memo.js';
 import { PageStarts } from './page-starts.js';
@@ -19,13 +24,7 @@ export interface SitemapPostEntry {
   lastmod: string;
 }
 
-export interface SearchResultPage {
-  data: SearchCard[];
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-}
+export type { SearchResultPage };
 
 export { RELATED_POSTS };
 
@@ -150,7 +149,7 @@ export class PostsService {
 
   async search(text: string, page: number): Promise<SearchResultPage> {
     const per = this.pageSize;
-    const { cards, total } = await this.postSearch.search(
+    const { cards, total, capped } = await this.postSearch.search(
       parseSearchText(text),
       per,
       (page - 1) * per,
@@ -161,6 +160,7 @@ export class PostsService {
       last_page: lastPage(total, per),
       per_page: per,
       total,
+      capped,
     };
   }
 

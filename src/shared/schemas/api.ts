@@ -89,8 +89,12 @@ export type SearchCard = Static<typeof SearchCard>;
 
 export const SearchResults = Type.Array(SearchCard);
 
-/** A page of search results with its paging figures (the API sends them as headers). */
-export type SearchResultPage = Omit<PostPage, 'data'> & { data: SearchCard[] };
+/**
+ * A page of search results with its paging figures (the API sends them as headers). A search
+ * counts and pages through its first 1,000 matches: `capped` says more posts match than `total`
+ * (the API's `X-Total-Capped: true`; the page shows "1,000+").
+ */
+export type SearchResultPage = Omit<PostPage, 'data'> & { data: SearchCard[]; capped: boolean };
 
 /** A related post, as the detail response lists it. */
 export const RelatedPost = Type.Object({

@@ -54,6 +54,7 @@ export const httpDataSource: DataSource = {
       last_page: number('x-last-page', 1),
       per_page: number('x-per-page', data.length),
       total: number('x-total-count', data.length),
+      capped: response.headers.get('x-total-capped') === 'true',
     };
   },
   async checkEmployer(email) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { POSTS_SEARCH_INDEX } from '../../db/migrations/020-search-split-words.js';
+import { POSTS_SEARCH_INDEX } from '../../db/migrations/021-search-buckets.js';
 
 /**
  * An engine's upkeep of its search index around a bulk write, and its word to the other
@@ -71,7 +71,7 @@ export class PostgresIndexUpkeep implements IndexUpkeep {
     await sql`DROP INDEX IF EXISTS posts_search_idx`.execute(this.db);
   }
 
-  /** The index `defer` dropped, as migration 020 makes it, built in one pass. */
+  /** The index `defer` dropped, as migration 021 makes it, built in one pass. */
   async finish(): Promise<void> {
     // A GIN build sorts its entries in this memory; the 64 MB default spills at about 20k posts.
     await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(this.db);

@@ -12,18 +12,19 @@ const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 const splitWords = (text: RawBuilder<unknown>) =>
   sql`translate(${text}, ${sql.lit(ASCII_PUNCTUATION)}, ${sql.lit(' '.repeat(ASCII_PUNCTUATION.length))})`;
 
-const weighted = (text: RawBuilder<unknown>, weight: 'A' | 'B' | 'C') =>
-  sql`setweight(to_tsvector('english', ${text}), ${sql.lit(weight)})`;
+/** The vector of `text` split as SQLite splits it, its lexemes given `weight`. */
+export const searchText = (text: RawBuilder<unknown>, weight: 'A' | 'B' | 'C') =>
+  sql`setweight(to_tsvector('english', ${splitWords(text)}), ${sql.lit(weight)})`;
 
 /** How much of a body the ranking vector holds: its first words, where a post states its subject. */
 export const HEAD_BODY_CHARS = 400;
 
 /**
  * The GIN index of the search vector, over published and scheduled posts only: a count of a
- * query's matches then needs no row's `draft`, and reads only the index for rows on pages that
- * VACUUM marked all-visible. An import builds it again after a bulk load.
+ * query's matches then needs no row's `draft`. Migration 021 makes it again with the posts'
+ * buckets.
  */
-export const POSTS_SEARCH_INDEX = sql`CREATE INDEX posts_search_idx ON posts
+const POSTS_SEARCH_INDEX = sql`CREATE INDEX posts_search_idx ON posts
   USING gin (search_vector) WHERE draft = 0`;
 
 /**
@@ -36,8 +37,8 @@ export function searchSplitWords(engine: Engine) {
     async up(db: Kysely<unknown>) {
       if (engine !== 'postgres') return;
       const vector = (body: RawBuilder<unknown>) => sql`
-        ${weighted(splitWords(sql`title`), 'A')} || ${weighted(splitWords(sql`summary`), 'B')} ||
-        ${weighted(splitWords(body), 'C')}`;
+        ${searchText(sql`title`, 'A')} || ${searchText(sql`summary`, 'B')} ||
+        ${searchText(body, 'C')}`;
       await sql`ALTER TABLE posts DROP COLUMN search_vector,
         ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${vector(sql`body_text`)}) STORED,
         ADD COLUMN search_head tsvector

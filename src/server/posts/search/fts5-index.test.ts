@@ -85,7 +85,7 @@ describe('the SQLite full-text index through publish, unpublish and edits', () =
       10,
       10,
     );
-    expect(beyond).toEqual({ cards: [], total: 1 });
+    expect(beyond).toEqual({ cards: [], total: 1, capped: false });
   });
 });
 

@@ -1,42 +1,45 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
+import { SEARCH_BUCKET, SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
+import { PagedSearch } from './paged-search.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
-import { WindowedSearch, type AboveSlice, type BelowSlice } from './windowed-search.js';
+import { SEARCH_RESULTS_CAP, type SearchPage } from './search-types.js';
+import { pageable } from './windowed-search.js';
 
 /**
- * A query's text, the instant whose visible posts it searches, whether posts scheduled later
- * exist (they must be left out), and the vector that ranks the matches.
+ * A query's text, the instant whose visible posts it searches, and whether posts scheduled later
+ * exist (they must be left out).
  */
 interface Visible {
   text: string;
   now: string;
   scheduled: boolean;
-  ranking: 'search_vector' | 'search_head';
+}
+
+/** A match among the newest ones and its rank by the post's head (title and summary). */
+interface Newest {
+  id: number;
+  rank: number;
 }
 
 const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
-/** post-queries.ts `visible`, in the form of the partial indexes (`draft = 0`). */
-const VISIBLE = (match: Visible) => sql`draft = 0 AND published_at <= ${match.now}`;
-
 /**
- * Up to this many matches, a search reads them through the GIN index's bitmap only. PostgreSQL
- * prices `@@` on a row as one operator call, unaware that it first reads the row's out-of-line
- * (TOAST) vector, so it prefers walking the primary key and testing each row: at 100k posts,
- * 31,000 vectors read to find the 1,000th newest of 3,285 matches (522 ms) where the bitmap and a
- * sort take 29 ms. Past this many the matches are dense, walking the newest posts is the better
- * plan, and the planner picks it on its own.
- */
-const BITMAP_UP_TO = 20_000;
-
-/**
- * Up to this many matches, ts_rank reads each one's whole vector (≈ 18 KB at the bench's
- * posts), the ranking of every earlier release. Past it, the narrow `search_head` (title, summary,
- * the body's first words: migration 020) ranks them, as reading whole vectors would cost ≈ 14 ms
- * for a window of 1,000 at 100k posts.
+ * Up to this many matches, ts_rank reads each one's whole vector (≈ 18 KB at the bench's posts,
+ * out of line), the ranking of every earlier release: a query that finds few posts ranks them by
+ * every word of their bodies. Past it, the newest matches are ranked by `search_head` (title and
+ * summary, in the row), as reading a thousand whole vectors costs tens of milliseconds.
  */
 export const WHOLE_VECTOR_RANK_UP_TO = 200;
+
+/**
+ * The newest buckets a search reads first, then this many times more at each step, until it has
+ * found the newest matches it ranks or read every bucket.
+ */
+const FIRST_BUCKETS = 1;
+const BUCKETS_GROWTH = 8;
 
 /**
  * How much of a body ts_headline reads: it parses all the text it is given to pick a passage,
@@ -56,87 +59,100 @@ const HEADLINE_OPTIONS = [
 ].join(', ');
 
 /**
- * PostgreSQL tsvector + GIN; ts_rank weighs title (A) over summary (B) over body (C). ts_rank
- * reads each ranked post's stored vector, so only the window's are read, and past
- * WHOLE_VECTOR_RANK_UP_TO matches only their narrow `search_head`. A search runs in one
- * transaction whose planner settings keep it on the index.
+ * PostgreSQL tsvector + GIN (docs/decisions/019-search-newest-buckets.md). A search reads the
+ * newest matches only: the GIN index holds each post's bucket of 1,024 ids beside its words, so
+ * the index walks a common word's postings only within the newest buckets, and the heap is read
+ * for those matches alone. Up to `window` + 1 newest matches are read, newest buckets first; they
+ * are counted (exact up to `window`, else "more") and ranked. A search runs in one transaction
+ * whose planner settings keep it on the index.
  */
-export class PostgresSearch extends WindowedSearch<Visible> {
-  protected prepare(query: SearchQuery, now: string): Visible | null {
-    if (!query.terms.length) return null;
-    return { text: quotedTerms(query), now, scheduled: true, ranking: 'search_vector' };
+export class PostgresSearch extends PagedSearch<Visible> {
+  constructor(
+    db: Kysely<Database>,
+    /** The newest matches counted, ranked and paged through: SEARCH_RESULTS_CAP. */
+    private readonly window = SEARCH_RESULTS_CAP,
+    /** Posts dated after its time are not found (post-queries.ts `visible`). */
+    private readonly clock: Clock = systemClock,
+  ) {
+    super(db);
   }
 
-  protected override async scoped(db: Kysely<Database>, match: Visible): Promise<Visible> {
-    const { rows } = await sql`
-      SELECT 1 FROM posts WHERE draft = 0 AND published_at > ${match.now} LIMIT 1`.execute(db);
-    return { ...match, scheduled: rows.length > 0 };
+  search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
+    if (!query.terms.length) return Promise.resolve({ cards: [], total: 0, capped: false });
+    const now = isoNow(this.clock);
+    return this.within(async (db) => {
+      const match = { text: quotedTerms(query), now, scheduled: await scheduledLater(db, now) };
+      const newest = await this.newestMatches(db, match, this.window + 1);
+      const { total, size } = pageable(Math.min(newest.length, this.window), limit, offset);
+      const capped = newest.length > this.window;
+      if (size === 0) return { cards: [], total, capped };
+      const ranked = newest.slice(0, this.window);
+      if (ranked.length <= WHOLE_VECTOR_RANK_UP_TO) await this.rankByWholeVector(db, match, ranked);
+      ranked.sort((a, b) => b.rank - a.rank || b.id - a.id);
+      const ids = ranked.slice(offset, offset + size).map((row) => row.id);
+      return { cards: await this.page(db, match, ids), total, capped };
+    });
   }
 
   /**
-   * No table scan, for any query of the search: for a word in most posts the planner would
-   * otherwise count with one that reads every vector (10k posts: 154 ms, the bitmap 4 ms).
+   * No table scan and no walk of the primary key, for any query of the search: PostgreSQL prices
+   * `@@` on a row as one operator call, unaware that it first reads the row's out-of-line
+   * vector, so it would rather walk the newest posts testing each (at 100k posts, 31,000 vectors
+   * read for 1,000 matches: 522 ms) than read the GIN index's bitmap. JIT compiles a plan
+   * PostgreSQL prices high: 20–50 ms of compiling for a query that runs in a few.
    * `set_config(…, true)` is `SET LOCAL`: it ends with the transaction.
    */
-  protected override within<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  private within<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      // JIT compiles a plan PostgreSQL prices high (a bitmap of 60,000 matches): 20–50 ms of
-      // compiling for a query that runs in a few.
-      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(
-        trx,
-      );
+      await sql`SELECT set_config('enable_seqscan', 'off', true),
+        set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`.execute(trx);
       return work(trx);
     });
   }
 
-  protected override async planFor(
+  /**
+   * The newest `count` matches, newest first, each ranked by its head: read from the newest
+   * bucket, then from FIRST_BUCKETS × BUCKETS_GROWTH^k of them, then from every post, until
+   * `count` are found. A word in most posts finds them in a bucket or two; a rare word reads its
+   * few matches wherever they are.
+   */
+  private async newestMatches(
     db: Kysely<Database>,
     match: Visible,
-    total: number,
-  ): Promise<Visible> {
-    if (total <= BITMAP_UP_TO)
-      await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(db);
-    return {
-      ...match,
-      ranking: total <= WHOLE_VECTOR_RANK_UP_TO ? 'search_vector' : 'search_head',
-    };
+    count: number,
+  ): Promise<Newest[]> {
+    const { rows } = await sql<{ top: number | null }>`
+      SELECT max(id) >> ${sql.lit(SEARCH_BUCKET_BITS)} AS top FROM posts`.execute(db);
+    const top = rows[0]?.top;
+    if (top === null || top === undefined) return [];
+    for (let span = FIRST_BUCKETS; ; span *= BUCKETS_GROWTH) {
+      const every = span > top;
+      const buckets = every
+        ? sql``
+        : sql`AND ${SEARCH_BUCKET} @@ ${bucketsQuery(top, span)}::tsquery`;
+      const visible = match.scheduled ? sql`AND published_at <= ${match.now}` : sql``;
+      const { rows: found } = await sql<Newest>`
+        SELECT id, ts_rank(search_head, q) AS rank FROM (
+          SELECT id, search_head, q FROM posts, ${TSQUERY(match.text)} q
+          WHERE draft = 0 AND search_vector @@ q ${buckets} ${visible}
+          ORDER BY id DESC LIMIT ${count}) newest`.execute(db);
+      if (every || found.length >= count)
+        return found.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
+    }
   }
 
-  /**
-   * The matches among posts not drafts, from the partial GIN index: with no other condition on
-   * the row, PostgreSQL counts the matches of a page VACUUM marked all-visible without reading
-   * it. Posts scheduled later, when there are any, are counted apart and taken off.
-   */
-  protected async count(db: Kysely<Database>, match: Visible): Promise<number> {
-    const scheduled = match.scheduled
-      ? sql`- (SELECT count(*) FROM posts WHERE draft = 0 AND published_at > ${match.now}
-          AND search_vector @@ ${TSQUERY(match.text)})`
-      : sql``;
-    const { rows } = await sql<{ total: number }>`
-      SELECT (SELECT count(*) FROM posts WHERE draft = 0 AND search_vector @@ ${TSQUERY(match.text)})
-        ${scheduled} AS total`.execute(db);
-    return Number(rows[0]?.total ?? 0);
-  }
-
-  protected async nthNewestId(db: Kysely<Database>, match: Visible, n: number): Promise<number> {
-    const ids = await this.ids(
-      db,
-      sql<{ id: number }>`
-        SELECT id FROM posts WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)}
-        ORDER BY id DESC LIMIT 1 OFFSET ${n - 1}`,
-    );
-    return ids[0] ?? 0;
-  }
-
-  protected rankedIds(db: Kysely<Database>, match: Visible, at: AboveSlice): Promise<number[]> {
-    return this.ids(
-      db,
-      sql<{ id: number }>`
-        SELECT id FROM posts, ${TSQUERY(match.text)} q
-        WHERE ${VISIBLE(match)} AND search_vector @@ q AND id >= ${at.floor}
-        ORDER BY ts_rank(${sql.ref(match.ranking)}, q) DESC, id DESC
-        LIMIT ${at.limit} OFFSET ${at.offset}`,
-    );
+  /** Gives each of `matches` its rank by the post's whole vector. */
+  private async rankByWholeVector(
+    db: Kysely<Database>,
+    match: Visible,
+    matches: Newest[],
+  ): Promise<void> {
+    if (matches.length === 0) return;
+    const { rows } = await sql<Newest>`
+      SELECT id, ts_rank(search_vector, q) AS rank FROM posts, ${TSQUERY(match.text)} q
+      WHERE id = ANY(${matches.map((row) => row.id)})`.execute(db);
+    const rank = new Map(rows.map((row) => [Number(row.id), Number(row.rank)]));
+    for (const row of matches) row.rank = rank.get(row.id) ?? 0;
   }
 
   /**
@@ -168,14 +184,16 @@ export class PostgresSearch extends WindowedSearch<Visible> {
       FROM s, q`.execute(db);
     return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
   }
+}
 
-  protected newestIds(db: Kysely<Database>, match: Visible, at: BelowSlice): Promise<number[]> {
-    const below = at.ceiling === null ? sql`` : sql`AND id < ${at.ceiling}`;
-    return this.ids(
-      db,
-      sql<{ id: number }>`
-        SELECT id FROM posts WHERE ${VISIBLE(match)} AND search_vector @@ ${TSQUERY(match.text)} ${below}
-        ORDER BY id DESC LIMIT ${at.limit} OFFSET ${at.offset}`,
-    );
-  }
+/** Whether posts dated later than `now` exist: only then does a search test each match's date. */
+async function scheduledLater(db: Kysely<Database>, now: string): Promise<boolean> {
+  const { rows } = await sql`
+    SELECT 1 FROM posts WHERE draft = 0 AND published_at > ${now} LIMIT 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** The tsquery of the newest `span` buckets up to `top`: `'97' | '96' | …`. */
+function bucketsQuery(top: number, span: number): string {
+  return Array.from({ length: span }, (_, i) => `'${top - i}'`).join(' | ');
 }

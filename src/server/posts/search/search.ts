@@ -15,5 +15,5 @@ export function createPostSearch(
 ): PostSearch {
   return engine === 'sqlite'
     ? new Fts5Search(db, undefined, undefined, clock)
-    : new PostgresSearch(db, undefined, undefined, clock);
+    : new PostgresSearch(db, undefined, clock);
 }

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../../content/import.service.js';
-import { writeContent, type FixturePost } from '../../../../test/helpers/content-fixture.js';
-import { createTestStore, ENGINES, type TestStore } from '../../../../test/helpers/stores.js';
+import {
+  manyPosts,
+  writeContent,
+  type FixturePost,
+} from '../../../../test/helpers/content-fixture.js';
+import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
 import type { Engine } from '../../db/schema.js';
 import { Fts5Search } from './fts5-search.js';
-import { PostgresSearch } from './postgres-search.js';
 import { parseSearchText } from './search-query.js';
+import { SEARCH_RESULTS_CAP } from './search-types.js';
 
 /** A store of 20 posts that mention "heron"; the oldest one has it in its title. */
 async function storeOfHerons(engine: Engine): Promise<TestStore> {
@@ -29,66 +33,61 @@ async function storeOfHerons(engine: Engine): Promise<TestStore> {
   return t;
 }
 
-describe.each(ENGINES)(
-  'ranking a broad query within a window of the newest matches on %s',
-  (engine) => {
-    let t: TestStore;
-    beforeAll(async () => {
-      t = await storeOfHerons(engine);
-    });
-    afterAll(() => t?.drop());
+describe('ranking a broad query within a window of the newest matches on SQLite', () => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await storeOfHerons('sqlite');
+  });
+  afterAll(() => t?.drop());
 
-    const pages = async (window: number, size: number, unrankedAbove?: number) => {
-      const search =
-        engine === 'sqlite'
-          ? new Fts5Search(t.store.db, window, unrankedAbove)
-          : new PostgresSearch(t.store.db, window, unrankedAbove);
-      const slugs: string[] = [];
-      for (let offset = 0; offset < 20; offset += size) {
-        const page = await search.search(parseSearchText('heron'), size, offset);
-        expect(page.total).toBe(20);
-        slugs.push(...page.cards.map((c) => c.slug));
-      }
-      return slugs;
-    };
+  const pages = async (window: number, size: number, unrankedAbove?: number) => {
+    const search = new Fts5Search(t.store.db, window, unrankedAbove);
+    const slugs: string[] = [];
+    for (let offset = 0; offset < 20; offset += size) {
+      const page = await search.search(parseSearchText('heron'), size, offset);
+      expect(page.total).toBe(20);
+      expect(page.capped).toBe(false);
+      slugs.push(...page.cards.map((c) => c.slug));
+    }
+    return slugs;
+  };
 
-    it('pages through every match exactly once, across the window edge', async () => {
-      for (const [window, size] of [
-        [5, 3],
-        [7, 4],
-        [1000, 6],
-      ] as const) {
-        const slugs = await pages(window, size);
-        expect(slugs).toHaveLength(20);
-        expect(new Set(slugs).size).toBe(20);
-      }
-    });
+  it('pages through every match exactly once, across the window edge', async () => {
+    for (const [window, size] of [
+      [5, 3],
+      [7, 4],
+      [1000, 6],
+    ] as const) {
+      const slugs = await pages(window, size);
+      expect(slugs).toHaveLength(20);
+      expect(new Set(slugs).size).toBe(20);
+    }
+  });
 
-    it('lists a query with more matches than it ranks newest first, every match once', async () => {
-      const slugs = await pages(5, 6, 10);
-      expect(slugs).toEqual(
-        Array.from({ length: 20 }, (_, i) => `bird-${String(19 - i).padStart(2, '0')}`),
-      );
-    });
+  it('lists a query with more matches than it ranks newest first, every match once', async () => {
+    const slugs = await pages(5, 6, 10);
+    expect(slugs).toEqual(
+      Array.from({ length: 20 }, (_, i) => `bird-${String(19 - i).padStart(2, '0')}`),
+    );
+  });
 
-    it('ranks exactly when the window holds every match, a title match first', async () => {
-      expect((await pages(1000, 5))[0]).toBe('bird-00');
-    });
+  it('ranks exactly when the window holds every match, a title match first', async () => {
+    expect((await pages(1000, 5))[0]).toBe('bird-00');
+  });
 
-    it('ranks only inside the window for broader queries', async () => {
-      const slugs = await pages(5, 5);
-      // The title match is the oldest post, outside the newest five, so it is not ranked first.
-      expect(slugs[0]).not.toBe('bird-00');
-      expect(slugs.slice(0, 5).sort()).toEqual([
-        'bird-15',
-        'bird-16',
-        'bird-17',
-        'bird-18',
-        'bird-19',
-      ]);
-    });
-  },
-);
+  it('ranks only inside the window for broader queries', async () => {
+    const slugs = await pages(5, 5);
+    // The title match is the oldest post, outside the newest five, so it is not ranked first.
+    expect(slugs[0]).not.toBe('bird-00');
+    expect(slugs.slice(0, 5).sort()).toEqual([
+      'bird-15',
+      'bird-16',
+      'bird-17',
+      'bird-18',
+      'bird-19',
+    ]);
+  });
+});
 
 describe('FTS5 ranking the newest window in one pass', () => {
   let t: TestStore;
@@ -185,5 +184,31 @@ describe('FTS5 ranking every match at once when the newest posts hold few', () =
     expect(page).toEqual(
       await new CountingFirst(t.store.db).search(parseSearchText('heron'), 30, 0),
     );
+  });
+});
+
+describe('a search of more matches than it counts, on SQLite', () => {
+  it('counts the first 1,000, says more match, and pages no further', async () => {
+    const t = await createTestStore('sqlite');
+    try {
+      await importContent(t.store, {
+        contentDir: writeContent({ posts: manyPosts(SEARCH_RESULTS_CAP + 1, 'news') }),
+        imagesDir: mkdtempSync(join(tmpdir(), 'pf-img-')),
+      });
+      const search = new Fts5Search(t.store.db);
+      const last = await search.search(parseSearchText('number'), 12, SEARCH_RESULTS_CAP - 4);
+      expect(last).toMatchObject({ total: SEARCH_RESULTS_CAP, capped: true });
+      expect(last.cards).toHaveLength(4);
+      const past = await search.search(parseSearchText('number'), 12, SEARCH_RESULTS_CAP);
+      expect(past).toEqual({ cards: [], total: SEARCH_RESULTS_CAP, capped: true });
+      // One match fewer is counted exactly.
+      await sql`DELETE FROM posts WHERE slug = 'post-1'`.execute(t.store.db);
+      expect(await search.search(parseSearchText('number'), 12, 0)).toMatchObject({
+        total: SEARCH_RESULTS_CAP,
+        capped: false,
+      });
+    } finally {
+      await t.drop();
+    }
   });
 });

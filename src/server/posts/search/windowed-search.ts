@@ -1,10 +1,9 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
-import { CARD_COLUMNS, type CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
-import { excerptOf, type MarkedTexts } from './excerpt-marks.js';
-import type { PostSearch, SearchPage, SearchRow } from './search-types.js';
+import { PagedSearch } from './paged-search.js';
+import { SEARCH_RESULTS_CAP, type SearchPage } from './search-types.js';
 
 /**
  * Matches ranked by relevance when a query has more: only the newest this many are ranked, the
@@ -41,18 +40,22 @@ export interface BelowSlice extends Slice {
 }
 
 /**
- * The search plan both engines follow: count the matches, rank the newest window of them, list
- * the rest newest first, then read the page's posts. Each engine supplies the four queries; an
- * engine that can tell a few matches cheaply ranks them all at once instead (`allRankedIfFew`).
+ * The search plan of an engine that counts its matches cheaply (SQLite's FTS5, from its doclists):
+ * count the matches, rank the newest window of them, list the rest newest first, then read the
+ * page's posts; only the first SEARCH_RESULTS_CAP are shown. The engine supplies the four
+ * queries; one that can tell a few matches cheaply ranks them all at once instead
+ * (`allRankedIfFew`). PostgreSQL has a plan of its own (decision 019).
  */
-export abstract class WindowedSearch<Match> implements PostSearch {
+export abstract class WindowedSearch<Match> extends PagedSearch<Match> {
   constructor(
-    protected readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly rankWindow = RANK_WINDOW,
     private readonly unrankedAbove = UNRANKED_ABOVE,
     /** Posts dated after its time are not found (post-queries.ts `visible`). */
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /**
    * The engine's form of the query over the posts visible at `now`, or null when it can match
@@ -111,16 +114,6 @@ export abstract class WindowedSearch<Match> implements PostSearch {
   ): Promise<number[]>;
 
   /**
-   * The texts of posts `ids` (all matches) with the engine's markers around the matched words,
-   * by id; only the page's posts are asked for, as the engines' excerpt functions read the text.
-   */
-  protected abstract markedTexts(
-    db: Kysely<Database>,
-    match: Match,
-    ids: number[],
-  ): Promise<Map<number, MarkedTexts>>;
-
-  /**
    * Runs the queries of one search; an engine may run them in one transaction with its own
    * planner settings.
    */
@@ -138,69 +131,49 @@ export abstract class WindowedSearch<Match> implements PostSearch {
 
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
     const prepared = this.prepare(query, isoNow(this.clock));
-    if (prepared === null) return Promise.resolve({ cards: [], total: 0 });
+    if (prepared === null) return Promise.resolve({ cards: [], total: 0, capped: false });
     return this.within(async (db) => {
       const scoped = await this.scoped(db, prepared);
       const few = await this.allRankedIfFew(db, scoped, this.rankWindow);
-      if (few)
+      if (few) {
+        const { total, capped, size } = pageable(few.length, limit, offset);
         return {
-          cards: await this.page(db, scoped, few.slice(offset, offset + limit)),
-          total: few.length,
+          cards: await this.page(db, scoped, few.slice(offset, offset + size)),
+          total,
+          capped,
         };
-      const total = await this.count(db, scoped);
-      if (total === 0 || offset >= total) return { cards: [], total };
-      const match = await this.planFor(db, scoped, total);
+      }
+      const matches = await this.count(db, scoped);
+      const { total, capped, size } = pageable(matches, limit, offset);
+      if (size === 0) return { cards: [], total, capped };
+      const match = await this.planFor(db, scoped, matches);
 
       // How many of the newest matches are ranked: all when few, a window when many, none past
       // `unrankedAbove`. A page past the window lists the older matches, newest first.
-      const ranked = total > this.unrankedAbove ? 0 : Math.min(total, this.rankWindow);
+      const ranked = matches > this.unrankedAbove ? 0 : Math.min(matches, this.rankWindow);
       const ids: number[] = [];
       if (offset < ranked)
         ids.push(
-          ...(await (ranked === total
-            ? this.rankedIds(db, match, { floor: 0, limit, offset })
-            : this.rankedNewestIds(db, match, { window: ranked, limit, offset }))),
+          ...(await (ranked === matches
+            ? this.rankedIds(db, match, { floor: 0, limit: size, offset })
+            : this.rankedNewestIds(db, match, { window: ranked, limit: size, offset }))),
         );
-      if (ids.length < limit && total > ranked) {
+      if (ids.length < size && matches > ranked) {
         // The lowest id of the ranked ones (null: none are ranked): the older matches lie below.
         const ceiling = ranked === 0 ? null : await this.nthNewestId(db, match, ranked);
-        const rest = { ceiling, limit: limit - ids.length, offset: Math.max(0, offset - ranked) };
+        const rest = { ceiling, limit: size - ids.length, offset: Math.max(0, offset - ranked) };
         ids.push(...(await this.newestIds(db, match, rest)));
       }
-      return { cards: await this.page(db, match, ids), total };
+      return { cards: await this.page(db, match, ids), total, capped };
     });
   }
+}
 
-  /** The cards of `ids` in that order, each with its excerpt when the engine marked a match. */
-  private async page(db: Kysely<Database>, match: Match, ids: number[]): Promise<SearchRow[]> {
-    const cards = await this.cards(db, ids);
-    if (cards.length === 0) return cards;
-    const texts = await this.markedTexts(
-      db,
-      match,
-      cards.map((card) => card.id),
-    );
-    return cards.map((card) => {
-      const found = texts.get(card.id);
-      const excerpt = found && excerptOf(found);
-      return excerpt ? { ...card, excerpt } : card;
-    });
-  }
-
-  /** Runs a query of post ids. */
-  protected async ids(db: Kysely<Database>, query: RawBuilder<{ id: number }>): Promise<number[]> {
-    return (await query.execute(db)).rows.map((row) => Number(row.id));
-  }
-
-  /** The cards of `ids`, in that order. */
-  private async cards(db: Kysely<Database>, ids: number[]): Promise<CardRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await db
-      .selectFrom('posts')
-      .select(CARD_COLUMNS)
-      .where('posts.id', 'in', ids)
-      .execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id)).filter((card): card is CardRow => !!card);
-  }
+/**
+ * What a search of `matches` shows: the total paged through (SEARCH_RESULTS_CAP at most), whether
+ * more match, and how many of the page at `offset` lie within it.
+ */
+export function pageable(matches: number, limit: number, offset: number) {
+  const total = Math.min(matches, SEARCH_RESULTS_CAP);
+  return { total, capped: matches > total, size: Math.max(0, Math.min(limit, total - offset)) };
 }

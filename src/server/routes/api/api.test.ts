@@ -197,6 +197,7 @@ describe.each(ENGINES)('JSON API on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(12);
     expect(res.headers['x-total-count']).toBe('25');
+    expect(res.headers['x-total-capped']).toBe('false');
     expect(res.headers['x-last-page']).toBe('3');
     expect(res.headers.link).toContain('</api/posts/story?page=3>; rel="next"');
     expect(res.headers.link).toContain('</api/posts/story?page=1>; rel="prev"');

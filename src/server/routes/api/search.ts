@@ -26,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Search published posts; best match first',
         description:
-          'The body is a bare array of cards, as the specification requires. Paging figures travel in the X-Total-Count, X-Last-Page, X-Current-Page, X-Per-Page and Link headers.',
+          'The body is a bare array of cards, as the specification requires. Paging figures travel in the X-Total-Count, X-Total-Capped, X-Last-Page, X-Current-Page, X-Per-Page and Link headers: a search counts and pages through its first 1,000 matches, and X-Total-Capped is true when more posts match.',
         tags: ['posts'],
         params: SearchParams,
         querystring: PageQuery,
@@ -42,6 +42,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           found: result.total,
           headers: {
             'x-total-count': String(result.total),
+            'x-total-capped': String(result.capped),
             'x-last-page': String(result.last_page),
             'x-current-page': String(result.current_page),
             'x-per-page': String(result.per_page),

@@ -6,6 +6,7 @@ import { routeHandle } from '../../head.js';
 import { ReaderError } from '../reader/index.js';
 import { ListScreen } from './list-screen.js';
 import { SearchEmpty, type SearchSuggestions } from './search-empty.js';
+import { matchCount } from './search-match-count.js';
 
 /** Cards of the most recent posts a search that found nothing shows. */
 const RECENT_CARDS = 4;
@@ -36,18 +37,12 @@ export const handle = routeHandle<typeof loader>(({ text }, site) => ({
   noindex: true,
 }));
 
-/** "7 posts match “cache”", "1 post matches “cache”", "No posts match “cache”". */
-function matchCount(total: number, text: string): string {
-  if (total === 0) return `No posts match “${text}”`;
-  return total === 1 ? `1 post matches “${text}”` : `${total} posts match “${text}”`;
-}
-
 export function Component() {
   const { text, page, suggestions } = useLoaderData<typeof loader>();
   return (
     <ListScreen
       heading={`Search results for “${text}”`}
-      status={matchCount(page.total, text)}
+      status={matchCount(page, text)}
       page={page}
       hrefFor={(n) => pagePath.search(text, n)}
       empty={suggestions && <SearchEmpty text={text} suggestions={suggestions} />}
