@@ -3,16 +3,12 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
-import { TabPool } from './tab-pool.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
 
-/**
- * A browser context with one page whose console errors and uncaught exceptions are recorded. It
- * may have served an earlier test of the file, reset to a new page's state (`tab-pool.ts`).
- */
+/** A browser context with one page whose console errors and uncaught exceptions are recorded. */
 export interface Tab {
   context: BrowserContext;
   page: Page;
@@ -35,7 +31,7 @@ export interface TabOptions {
 export interface E2E {
   server: RunningServer;
   browser: Browser;
-  /** A context and page as new; its errors are checked after the test, then it is reset or closed. */
+  /** Opens a fresh context and page; its errors are checked and it is closed after the test. */
   tab(options?: TabOptions): Promise<Tab>;
   /** Absolute URL of a path on the server under test. */
   url(path: string): string;
@@ -76,15 +72,11 @@ export interface E2EOptions {
  * Registers the hooks of a browser test file (or of a describe block): the run's demo server, or
  * one of the file's own (a copy of the demo store, or its own content or store imported on its
  * first start; `env` over the test defaults), and the run's
- * Chromium; every tab opened in a test is checked for console errors after it, then reset for the
- * file's next test or closed; a server must shut down cleanly (exit code 0) on SIGTERM.
+ * Chromium; every tab opened in a test is checked for console errors and closed after it; a
+ * server must shut down cleanly (exit code 0) on SIGTERM.
  */
 export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as { server: RunningServer; browser: Browser };
-  const pool = new TabPool(
-    () => state.browser,
-    () => state.server.url,
-  );
   let tabs: Tab[] = [];
   const own = options.ownServer || options.databaseUrl !== undefined || options.env !== undefined;
 
@@ -110,13 +102,12 @@ export function useE2E(options: E2EOptions = {}): E2E {
     for (const tab of open) {
       for (const error of tab.errors)
         if (!tab.allow.some((re) => re.test(error))) problems.push(error);
-      await pool.give(tab);
+      await tab.context.close();
     }
     expect(problems, 'console errors or uncaught exceptions in the page').toEqual([]);
   });
 
   afterAll(async () => {
-    await pool.close();
     await state.browser?.close();
     if (state.server) {
       const code = await state.server.stop();
@@ -133,16 +124,15 @@ export function useE2E(options: E2EOptions = {}): E2E {
     },
     url: (path) => new URL(path, state.server.url).toString(),
     tab: async (tabOptions = {}) => {
-      const { context, page } = await pool.take(
-        {
-          javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
-          userAgent: tabOptions.userAgent,
-        },
-        {
-          viewport: tabOptions.viewport ?? DESKTOP,
-          colorScheme: tabOptions.colorScheme ?? 'light',
-        },
-      );
+      const context = await state.browser.newContext({
+        viewport: tabOptions.viewport ?? DESKTOP,
+        javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
+        colorScheme: tabOptions.colorScheme ?? 'light',
+        userAgent: tabOptions.userAgent,
+        baseURL: state.server.url,
+      });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
       const tab: Tab = { context, page, errors: [], allow: tabOptions.allow ?? [] };
       page.on('console', (message) => {
         if (message.type() === 'error')
