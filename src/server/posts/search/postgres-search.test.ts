@@ -7,7 +7,7 @@ import { importContent } from '../../content/import.service.js';
 import { SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
 import { writeContent, type FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
-import { PostgresSearch } from './postgres-search.js';
+import { nextSpan, PostgresSearch } from './postgres-search.js';
 import { parseSearchText } from './search-query.js';
 
 const BUCKET = 2 ** SEARCH_BUCKET_BITS;
@@ -113,5 +113,14 @@ describe('PostgreSQL search reading the newest buckets first', () => {
     const page = await search('heron');
     expect(page.total).toBe(20);
     expect(page.cards.map((c) => c.slug)).not.toContain('heron-2-6');
+  });
+});
+
+describe('how many buckets a search reads next', () => {
+  it('reads as many as the matches found say hold the rest, at least twice as many', () => {
+    // 35 matches in the newest bucket, 1,001 wanted: 1001 / 35 × 1.25 ≈ 36 buckets.
+    expect(nextSpan(1, 35, 1001)).toBe(36);
+    expect(nextSpan(8, 900, 1001)).toBe(16);
+    expect(nextSpan(8, 0, 1001)).toBe(64);
   });
 });
