@@ -11,11 +11,12 @@ import { freePort } from '../../test/helpers/serve-process.js';
 import { postfolioInProcess, postfolioProcess } from '../../test/helpers/postfolio-cli.js';
 import { SETTING_NAMES } from '../server/settings/vocabulary.js';
 import { sqlitePostCount } from '../../test/helpers/stores.js';
+import { requireBuiltCli } from '../../test/helpers/built-cli.js';
 
 // The cases about the process itself (exit statuses and streams as a shell sees them, parser
 // threads, a kill, serve) run the built command as a user would; `npm test` builds before it runs
 // the tests. The others run the same command line in this process.
-if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
+requireBuiltCli();
 
 const BIN = resolve('bin/postfolio.js');
 const postfolio = postfolioInProcess;

@@ -3,9 +3,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { postFile, writeContent } from '../../test/helpers/content-fixture.js';
+import { requireBuiltCli } from '../../test/helpers/built-cli.js';
 
 // These run the built command as a writer would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
+requireBuiltCli();
 
 const postfolio = (args: string[]) =>
   spawnSync(process.execPath, ['bin/postfolio.js', ...args], { encoding: 'utf8', timeout: 30_000 });

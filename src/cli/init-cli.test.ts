@@ -6,9 +6,10 @@ import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { expectSiteYamlHolds, TEMPLATE_ANSWERS } from '../../test/helpers/init-site.js';
 import { SITE_YAML } from './init-template.js';
+import { requireBuiltCli } from '../../test/helpers/built-cli.js';
 
 // These run the built command as a user would; `npm test` builds before it runs the tests.
-if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
+requireBuiltCli();
 
 const BIN = resolve('bin/postfolio.js');
 const root = mkdtempSync(join(tmpdir(), 'pf-init-cli-'));

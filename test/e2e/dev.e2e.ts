@@ -8,6 +8,7 @@ import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { DESKTOP, hydrated, launchBrowser, NOT_FOUND_LOG } from './helpers/browser.js';
 import { freePort, ROOT } from './helpers/server.js';
 import { IMAGES_PREFIX, pagePath } from '../../src/shared/paths.js';
+import { BUILT_CLI } from '../helpers/built-cli.js';
 
 // One `postfolio dev` of a copy of the demo content, which the tests edit as a writer would,
 // and one `postfolio serve`, which must never ship the reload code.
@@ -29,11 +30,10 @@ async function startDev(): Promise<DevProcess> {
   const content = mkdtempSync(join(tmpdir(), 'postfolio-dev-e2e-'));
   cpSync(join(ROOT, 'content'), content, { recursive: true });
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'dist', 'bundle', 'postfolio.js'), 'dev', content, '--port', String(port)],
-    { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'pipe' },
-  );
+  const child = spawn(process.execPath, [BUILT_CLI, 'dev', content, '--port', String(port)], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

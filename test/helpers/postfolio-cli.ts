@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { Console } from 'node:console';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runCli } from '../../src/cli/run.js';
+import { requireBuiltCli } from './built-cli.js';
 
 /** What a run of `postfolio` left: its exit status and everything it printed on each stream. */
 export interface CliRun {
@@ -25,7 +25,7 @@ export function postfolioProcess(
   cwd?: string,
 ): CliRun {
   const bin = resolve('bin/postfolio.js');
-  if (!existsSync('dist/bundle/postfolio.js')) throw new Error('Run `npm run build` first');
+  requireBuiltCli();
   const result = spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...BASE_ENV, ...env },

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeContent, type FixturePost } from './content-fixture.js';
-
-const CLI = join('dist', 'bundle', 'postfolio.js');
+import { BUILT_CLI, requireBuiltCli } from './built-cli.js';
 
 /** A port nothing listens on now. */
 export function freePort(): Promise<number> {
@@ -47,13 +46,13 @@ export async function spawnServe(
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
 ): Promise<ServeProcess & ServeFolders> {
-  if (!existsSync(CLI)) throw new Error('Run `npm run build` first');
+  requireBuiltCli();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pf-serve-'));
   const contentDir = writeContent({ posts });
   const store = join(dir, 'store.db');
   const imagesDir = join(dir, 'images');
-  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
+  const child = spawn(process.execPath, [BUILT_CLI, 'serve', ...args], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manyPosts } from '../../../test/helpers/content-fixture.js';
 import {
@@ -13,13 +12,13 @@ import type { StatsSummary } from '../../shared/schemas/stats.js';
 import { openStore } from '../db/connection.js';
 import type { Engine } from '../db/schema.js';
 import { StatsService } from './stats.service.js';
+import { BUILT_CLI } from '../../../test/helpers/built-cli.js';
 
-const CLI = join('dist', 'bundle', 'postfolio.js');
 const POSTS = manyPosts(4, 'news');
 
 /** `postfolio stats --json` of the build on a store. */
 function statsJson(databaseUrl: string): StatsSummary {
-  const run = spawnSync(process.execPath, [CLI, 'stats', '--json', '--days', '2'], {
+  const run = spawnSync(process.execPath, [BUILT_CLI, 'stats', '--json', '--days', '2'], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: 'utf8',
   });
@@ -95,7 +94,7 @@ describe.each(ENGINES)('analytics of serve processes on %s', (engine) => {
     await visit(first.port, '/post-1', { address: '198.51.100.9', userAgent: GOOGLEBOT });
 
     // The dashboard link the CLI prints opens on either instance, and nowhere once altered.
-    const link = spawnSync(process.execPath, [CLI, 'stats', '--link', '--expires', '1h'], {
+    const link = spawnSync(process.execPath, [BUILT_CLI, 'stats', '--link', '--expires', '1h'], {
       env: { ...process.env, DATABASE_URL: url ?? shared.store },
       encoding: 'utf8',
     });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { ROOT } from './server.js';
+import { BUILT_CLI } from '../../helpers/built-cli.js';
 
 export interface CliRun {
   code: number | null;
@@ -11,7 +11,7 @@ export interface CliRun {
 /** Runs the built CLI (`node dist/bundle/postfolio.js …`) with the given environment on top of ours. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'bundle', 'postfolio.js'), ...args], {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

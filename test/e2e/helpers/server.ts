@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { HEALTH_ROUTES } from '../../../src/shared/paths.js';
 import { startScriptFlags } from '../../../scripts/start-flags.js';
+import { BUILT_CLI, requireBuiltCli } from '../../helpers/built-cli.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const EMPLOYER_EMAIL = 'boss@example.com';
@@ -55,8 +56,6 @@ export interface ServerOptions {
   store?: string;
 }
 
-const MAIN = join(ROOT, 'dist', 'bundle', 'postfolio.js');
-
 /** The environment of the suite's servers and commands: the test defaults, then `options.env`. */
 function suiteEnv(dir: string, options: ServerOptions): NodeJS.ProcessEnv {
   return {
@@ -78,7 +77,7 @@ function suiteEnv(dir: string, options: ServerOptions): NodeJS.ProcessEnv {
 }
 
 function requireBuild(): void {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
+  requireBuiltCli();
 }
 
 export interface DemoStore {
@@ -96,7 +95,7 @@ export async function createDemoStore(): Promise<DemoStore> {
   requireBuild();
   const dir = mkdtempSync(join(tmpdir(), 'postfolio-e2e-store-'));
   const env = suiteEnv(dir, {});
-  await promisify(execFile)(process.execPath, [MAIN, 'import', env.CONTENT_DIR!], {
+  await promisify(execFile)(process.execPath, [BUILT_CLI, 'import', env.CONTENT_DIR!], {
     cwd: ROOT,
     env,
   });
@@ -117,7 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const env = suiteEnv(dir, options);
   if (options.store) copyFileSync(options.store, env.DATABASE_URL!);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN, 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUILT_CLI, 'serve'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
