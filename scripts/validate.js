@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check, as CI runs it. Steps that do not depend on each other run side by side
-// (the type check beside the lint; the server's compile beside the web build), each printing its
-// own output when it ends, then the unit and API tests and the browser tests. Prints how long each
-// step took. The server's build only emits (`tsc --noCheck`): the type check covers the whole
-// project, tests included, once.
+// (the type check, the lint, the server's compile and the web build: none reads what another
+// writes), each printing its own output when it ends, then the unit and API tests and the browser
+// tests. Prints how long each step took. The server's build only emits (`tsc --noCheck`): the
+// type check covers the whole project, tests included, once.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -45,9 +45,6 @@ const stages = [
     Promise.all([
       run('typecheck', npm, ['run', '-s', 'typecheck']),
       run('lint', npm, ['run', '-s', 'lint']),
-    ]),
-  () =>
-    Promise.all([
       run('build:server', npm, ['run', '-s', 'build:server']),
       run('build:web', npm, ['run', '-s', 'build:web']),
     ]),
