@@ -6,6 +6,7 @@ import { readContentState } from './content-state/content-state.js';
 import { openStore, type Store } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { importInOwnProcess } from './first-import.js';
+import { keepTickShape } from './keep-tick-shape.js';
 import { mountWeb } from './routes/web.js';
 
 /** The drain has DRAIN_TIMEOUT_MS (8 s by default); whatever else is left must fit in this. */
@@ -20,6 +21,8 @@ export async function startServer(
   config: ServerConfig,
   options: { prepare?: boolean } = {},
 ): Promise<FastifyInstance> {
+  // Before the plugins load: their start met a full GC between ticks (keep-tick-shape.ts).
+  await keepTickShape();
   if (options.prepare !== false) await prepareForServe(config, (line) => console.log(line));
   const store = openStore(config.databaseUrl);
   const app = await buildApp({
