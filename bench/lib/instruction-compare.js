@@ -19,7 +19,6 @@ const windows = envInt('BENCH_INSTR_WINDOWS', 5);
 const answers = envInt('BENCH_INSTR_ANSWERS', 2_000);
 const starts = envInt('BENCH_INSTR_STARTS', 1);
 
-/** Headers node:http writes itself, or that depend on the connection or the body's length. */
 /**
  * Under valgrind a server runs 20–50 times slower, and stalls of seconds (a dump, a loaded host)
  * met the 10 s headers timeout (a 408 on a kept-alive connection): the longest allowed instead.
@@ -27,6 +26,7 @@ const starts = envInt('BENCH_INSTR_STARTS', 1);
  */
 const SLOW_HOST = { HEADERS_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' };
 
+/** Headers node:http writes itself, or that depend on the connection or the body's length. */
 const OWN_HEADERS = new Set([
   'date',
   'connection',
@@ -100,8 +100,10 @@ async function counted(name, spec, port, request, before) {
   }
 }
 
-/** The body and headers of a counted view of `path`, for the bare server to send as they are. */
-// node:http rather than fetch, which would ask for a compressed answer.
+/**
+ * The body and headers of a counted view of `path`, for the bare server to send as they are; by
+ * node:http rather than fetch, which would ask for a compressed answer.
+ */
 function answerOf(url, path) {
   return new Promise((resolve, reject) => {
     get(`${url}${path}`, { headers: COUNTED_VIEW_HEADERS }, (res) => {
@@ -125,7 +127,7 @@ function report({ figures, paths, floor, A }) {
       ? ` [${figures[which][path].map((r) => fmt(Math.round(r.perAnswer))).join(', ')}]`
       : '';
   const spread = (which, path) =>
-    Math.max(...figures[which][path].map((r) => (r.max - r.min) / r.min)) * 100;
+    Math.max(...figures[which][path].map((r) => (r.max - r.perAnswer) / r.perAnswer)) * 100;
   const rows = paths.map((path) => {
     const [a, b, off, bare] = ['A', 'B', 'off', 'bare'].map((w) => at(w, path));
     return { path, a, b, off, bare };

@@ -142,7 +142,6 @@ export async function instructionsPerAnswer(
       // the analytics every 5 s): the fewest instructions a window is the steady cost an answer.
       perAnswer: Math.min(...main),
       median: median(main),
-      min: Math.min(...main),
       max: Math.max(...main),
       windows: main,
       othersPerAnswer: median(counted.map((c) => c.others / answers)),
