@@ -9,6 +9,8 @@ import { pgAdmin, pgDatabaseUrl, uniqueDatabase } from './stores.js';
 export interface StoreTemplates {
   sqlite?: string;
   postgres?: string;
+  /** A folder of the run's, removed with the templates, for what tests make once a run. */
+  dir?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function createStoreTemplates(): Promise<{
   }
 
   return {
-    names: { sqlite: file, postgres },
+    names: { sqlite: file, postgres, dir },
     drop: async () => {
       rmSync(dir, { recursive: true, force: true });
       if (postgres) await pgAdmin(`DROP DATABASE IF EXISTS ${postgres} WITH (FORCE)`);

@@ -45,8 +45,8 @@ export async function pgAdmin(text: string): Promise<void> {
   }
 }
 
-/** The migrated stores of the run's global setup (test/setup/store-templates.ts), if it had one. */
-const templates = (): StoreTemplates => inject('storeTemplates') ?? {};
+/** What the run's global setup (test/setup/store-templates.ts) made, if it had one. */
+export const storeTemplates = (): StoreTemplates => inject('storeTemplates') ?? {};
 
 /**
  * A fresh, migrated store on the engine; PostgreSQL being away fails the test, never skips it.
@@ -54,7 +54,7 @@ const templates = (): StoreTemplates => inject('storeTemplates') ?? {};
  * a store's making), and is migrated again either way, which finds nothing left to apply.
  */
 export async function createTestStore(engine: Engine): Promise<TestStore> {
-  const template = templates()[engine];
+  const template = storeTemplates()[engine];
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'postfolio-test-'));
     const url = join(dir, 'test.db');

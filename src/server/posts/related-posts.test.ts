@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importContent } from '../content/import.service.js';
+import { importDemoContent } from '../../../test/helpers/demo-content.js';
 import { createTestStore, ENGINES, type TestStore } from '../../../test/helpers/stores.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService, RELATED_POSTS } from './posts.service.js';
@@ -73,27 +73,23 @@ describe('rankRelated', () => {
   });
 });
 
-/**
- * One images folder for both engines: the second import finds the demo photograph's files made
- * by the first (image-publication.ts), as another store on the same IMAGES_DIR would.
- */
-const imagesDir = mkdtempSync(join(tmpdir(), 'postfolio-images-'));
-afterAll(() => rmSync(imagesDir, { recursive: true, force: true }));
-
 describe.each(ENGINES)('related posts of the demo content on %s', (engine) => {
   let t: TestStore;
   let repository: PostsRepository;
   let service: PostsService;
+  let imagesDir: string;
 
   beforeAll(async () => {
     t = await createTestStore(engine);
-    await importContent(t.store, { contentDir: 'content', imagesDir });
+    imagesDir = mkdtempSync(join(tmpdir(), 'postfolio-images-'));
+    await importDemoContent(t.store, imagesDir);
     repository = new PostsRepository(t.store.db);
     service = new PostsService(repository, createPostSearch(t.store.db, t.store.engine), 12);
   }, 120_000);
 
   afterAll(async () => {
     await t?.drop();
+    rmSync(imagesDir, { recursive: true, force: true });
   });
 
   it('gives every post a full list, each sharing a tag or the category with the post', async () => {

@@ -5,10 +5,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { importContent } from '../../content/import.service.js';
 import { API_ROUTES, apiPath } from '../../../shared/paths.js';
 import type { Category, PostPage } from '../../../shared/schemas/api.js';
 import type { TagSummary } from '../../../shared/schemas/tags.js';
+import { DEMO_CONTENT_DIR, importDemoContent } from '../../../../test/helpers/demo-content.js';
 import { contractProblems } from '../../../../test/helpers/error-contract.js';
 import { listenLocally } from '../../../../test/helpers/held-route.js';
 import {
@@ -30,9 +30,6 @@ import { createTestStore, type TestStore } from '../../../../test/helpers/stores
  * documented status and a body of the documented schema; every request the document refuses is
  * refused with a documented 400; and every status the server can give (304, 503) is documented.
  */
-
-/** The demo content that ships with the app. */
-const CONTENT_DIR = 'content';
 
 /** Text for the required fields of a request body, by name. */
 const SAMPLE_FIELDS: Record<string, string> = {
@@ -110,7 +107,7 @@ describe('the OpenAPI document against the routes (demo content, SQLite)', () =>
 
   const settings = (env: NodeJS.ProcessEnv = {}) =>
     loadConfig({
-      CONTENT_DIR,
+      CONTENT_DIR: DEMO_CONTENT_DIR,
       IMAGES_DIR: imagesDir,
       CONTACT_ENABLED: '1',
       EMPLOYER_EMAIL: 'owner@example.com',
@@ -155,7 +152,7 @@ describe('the OpenAPI document against the routes (demo content, SQLite)', () =>
   beforeAll(async () => {
     test = await createTestStore('sqlite');
     imagesDir = mkdtempSync(join(tmpdir(), 'pf-openapi-'));
-    await importContent(test.store, { contentDir: CONTENT_DIR, imagesDir });
+    await importDemoContent(test.store, imagesDir);
     app = await buildApp({ config: settings(), store: test.store });
     await app.ready();
     doc = (await app.inject(API_ROUTES.openapi)).json();
