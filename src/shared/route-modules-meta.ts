@@ -2,7 +2,14 @@
 export const ROUTE_MODULES_META = 'postfolio-modules';
 
 /**
- * The meta tag through which the server names the stylesheets a page applies after its first
- * paint (boot.ts): the brand font's @font-face rules, so that no font is fetched before it.
+ * The meta tag through which the server names the served font's stylesheet, whose faces the boot
+ * script applies after the first paint (web/served-font.ts), so that no font is fetched before it.
  */
-export const AFTER_PAINT_STYLESHEETS_META = 'postfolio-stylesheets';
+export const SERVED_FONT_META = 'postfolio-font';
+
+/**
+ * The Vite manifest key of the module that applies the served font (web/served-font.ts): the boot
+ * script imports it only on a page that names a font, so it is not among the modules every page
+ * names (server/ssr/page-template.ts), and it has a bundle budget of its own.
+ */
+export const SERVED_FONT_MODULE = 'served-font.ts';

@@ -2,33 +2,30 @@
  * The page's one script tag. A server-rendered page is complete without JavaScript, so the app's
  * code is fetched after the first paint: on a slow connection the text gets the bandwidth first
  * (Lighthouse's simulated first paint counts every request started before it; decision 005),
- * then the app hydrates. A brand's font comes first, as its stylesheet: the text painted in the
- * fallback sized to it (server/brand/site-look.ts).
+ * then the app hydrates. A brand's font comes first: the text painted in the fallback sized to it
+ * (server/brand/site-look.ts), then the font's faces swapped in at once (served-font.ts).
  */
-import { AFTER_PAINT_STYLESHEETS_META, ROUTE_MODULES_META } from '../shared/route-modules-meta.js';
+import { ROUTE_MODULES_META, SERVED_FONT_META } from '../shared/route-modules-meta.js';
 
 let started = false;
 
-/** What the page's meta tags name for after the first paint, and how each is linked. */
-const AFTER_PAINT = [
-  // The brand font's stylesheet first: its files are the text's.
-  [AFTER_PAINT_STYLESHEETS_META, 'stylesheet'],
-  // Every module this page needs (the stages below and its route modules), fetched at once.
-  [ROUTE_MODULES_META, 'modulepreload'],
-] as const;
+/** The addresses a meta tag of the page names. */
+const named = (meta: string) =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)?.content.match(/\S+/g) ?? [];
 
 function start() {
   if (started) return;
   started = true;
-  for (const [meta, rel] of AFTER_PAINT)
-    for (const href of document
-      .querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)
-      ?.content.match(/\S+/g) ?? []) {
-      const link = document.createElement('link');
-      link.rel = rel;
-      link.href = href;
-      document.head.append(link);
-    }
+  // The font first: its files are the text's.
+  for (const href of named(SERVED_FONT_META))
+    void import('./served-font.js').then((font) => font.applyServedFont(href));
+  // Every module this page needs (the stages below and its route modules), fetched at once.
+  for (const href of named(ROUTE_MODULES_META)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
   void evaluateInStages();
 }
 

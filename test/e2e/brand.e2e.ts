@@ -56,13 +56,23 @@ describe('a branded site in the browser', () => {
     },
   );
 
-  it('loads its font from the site itself after the first paint, and the text does not move when it swaps in', async () => {
+  it('loads its font from the site itself after the first paint, swaps its faces in at once, and the text does not move', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
+      // Each face as it joins the document: its style, first range and whether it is in already.
+      const added: string[] = [];
+      (window as unknown as { added: string[] }).added = added;
+      const add = FontFaceSet.prototype.add;
+      FontFaceSet.prototype.add = function (face) {
+        added.push(
+          `${face.family} ${face.style} ${face.unicodeRange.split(',')[0]} ${face.status}`,
+        );
+        return add.call(this, face);
+      };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Array<
           PerformanceEntry & { value: number; hadRecentInput: boolean }
@@ -75,9 +85,31 @@ describe('a branded site in the browser', () => {
     const loaded = await page.evaluate(() => ({
       family: getComputedStyle(document.body).fontFamily,
       ready: document.fonts.check('16px "Source Serif 4 Variable"'),
-      faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+      // A face made in script names its family quoted.
+      faces: [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => f.family.replace(/^"|"$/g, '')),
     }));
     expect(loaded.family).toMatch(/^"Source Serif 4 Variable", "Source Serif 4 Variable Fallback"/);
+    // One layout for the swap: the faces this page's text needs (Latin, upright and the italic of
+    // the timeline's places) were loaded before any face joined the document; the others joined
+    // unloaded, and nothing fetched them.
+    const added = await page.evaluate(() => (window as unknown as { added: string[] }).added);
+    const served = added.filter((face) => face.startsWith('"Source Serif 4 Variable" '));
+    expect(served.length).toBeGreaterThan(4);
+    expect(served.filter((face) => face.endsWith(' loaded')).sort()).toEqual([
+      '"Source Serif 4 Variable" italic U+0-FF loaded',
+      '"Source Serif 4 Variable" normal U+0-FF loaded',
+    ]);
+    expect(served.filter((face) => !/ (loaded|unloaded)$/.test(face))).toEqual([]);
+    expect(
+      requested
+        .filter((url) => /\/fonts\/[^/]+\.woff2$/.test(url))
+        .map((url) => url.split('/').pop()),
+    ).toEqual([
+      expect.stringMatching(/latin-wght-(normal|italic)/),
+      expect.stringMatching(/latin-wght-(normal|italic)/),
+    ]);
     expect(loaded.ready).toBe(true);
     expect(loaded.faces).toContain('Source Serif 4 Variable');
     const origin = new URL(e2e.server.url).origin;
@@ -89,7 +121,7 @@ describe('a branded site in the browser', () => {
         /\/fonts\/source-serif-4-latin-wght-normal\.[0-9a-f]{8}\.woff2$/.test(url),
       ),
     ).toBe(true);
-    // Fetched after the first paint (the boot script applies its stylesheet then), so that no
+    // Fetched after the first paint (the boot script applies the faces then), so that no
     // font's bytes hold back the first and largest paints, and swapped in without a shift.
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,

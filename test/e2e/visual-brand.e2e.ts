@@ -70,7 +70,8 @@ describe('visual regression of the second brand (test/e2e/visual-baselines/brand
     expect(
       await page.evaluate(() =>
         [...document.fonts].some(
-          (face) => face.family === 'Source Serif 4 Variable' && face.status === 'loaded',
+          // A face made in script (web/served-font.ts) names its family quoted.
+          (face) => face.family === '"Source Serif 4 Variable"' && face.status === 'loaded',
         ),
       ),
     ).toBe(true);

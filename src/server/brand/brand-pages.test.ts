@@ -175,7 +175,7 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     // The boot script applies their stylesheet after the first paint; without scripts, the
     // `<noscript>` links it.
     const href = res.body.match(
-      /<meta name="postfolio-stylesheets" content="(\/fonts\/source-serif-4\.[0-9a-f]{8}\.css)">/,
+      /<meta name="postfolio-font" content="(\/fonts\/source-serif-4\.[0-9a-f]{8}\.css)">/,
     )?.[1];
     expect(href).toBeDefined();
     expect(res.body).toContain(`<noscript><link rel="stylesheet" href="${href}"></noscript>`);
@@ -238,7 +238,7 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
       const res = await app.inject('/posts');
       expect(res.body).not.toContain('/fonts/');
       expect(res.body).not.toContain('@font-face');
-      expect(res.body).not.toContain('postfolio-stylesheets');
+      expect(res.body).not.toContain('postfolio-font');
     }
   });
 

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../shared/schemas/site-config.js';
 import { lookPath } from '../../shared/paths.js';
-import { AFTER_PAINT_STYLESHEETS_META } from '../../shared/route-modules-meta.js';
+import { SERVED_FONT_META } from '../../shared/route-modules-meta.js';
 import { styleHash } from '../http/security-headers.js';
 import { brandCss } from './brand-css.js';
 import { servedFont } from './served-fonts.js';
@@ -11,8 +11,8 @@ export interface SiteLook {
   /**
    * Head elements that follow the app's stylesheet in the app's pages: the brand's `<style>`,
    * then theme.css's link, so that the owner's rules come last, and the served font's
-   * stylesheet, which the boot script applies after the first paint (linked in a `<noscript>`
-   * for a browser without scripts). Empty without any.
+   * stylesheet, whose faces the boot script applies after the first paint (linked in a
+   * `<noscript>` for a browser without scripts). Empty without any.
    */
   head: string;
   /** The same for a page without the boot script (an error, a form's answer): the font linked. */
@@ -75,7 +75,7 @@ function siteLook({ site, themeCss }: LookSource, appStyleHashes: readonly strin
   ].join('');
   const fontLink = font ? `<link rel="stylesheet" href="${font.stylesheet.href}">` : '';
   const afterPaint = font
-    ? `<meta name="${AFTER_PAINT_STYLESHEETS_META}" content="${font.stylesheet.href}"><noscript>${fontLink}</noscript>`
+    ? `<meta name="${SERVED_FONT_META}" content="${font.stylesheet.href}"><noscript>${fontLink}</noscript>`
     : '';
   return {
     head: look + afterPaint,

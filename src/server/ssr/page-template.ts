@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hydrationDataTag } from '../../shared/hydration-data.js';
 import { styleHash } from '../http/security-headers.js';
-import { ROUTE_MODULES_META } from '../../shared/route-modules-meta.js';
+import { ROUTE_MODULES_META, SERVED_FONT_MODULE } from '../../shared/route-modules-meta.js';
 import { entryFiles, type ViteManifest } from './vite-manifest.js';
 
 /** Put after the app's inlined stylesheet: the site's look follows it, so that it overrides it. */
@@ -42,7 +42,10 @@ export class PageTemplate {
   private readonly pieces: string[];
   private readonly manifest: ViteManifest;
   private readonly assetsOf = new Map<string, string>();
-  /** What the boot script imports after the first paint: the app, in stages (src/web/boot.ts). */
+  /**
+   * What the boot script imports after the first paint on every page: the app, in stages
+   * (src/web/boot.ts).
+   */
   private readonly bootModules: string[];
 
   /** CSP hashes of the stylesheets inlined into the template. */
@@ -50,7 +53,9 @@ export class PageTemplate {
 
   constructor(clientDir: string) {
     this.manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'));
-    this.bootModules = this.manifest['index.html']?.dynamicImports ?? [];
+    this.bootModules = (this.manifest['index.html']?.dynamicImports ?? []).filter(
+      (key) => key !== SERVED_FONT_MODULE,
+    );
     // The whole stylesheet (a few KB) goes inline: no request blocks the first paint.
     const template = readFileSync(join(clientDir, 'index.html'), 'utf8').replace(
       /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
+import { SERVED_FONT_META } from '../../../src/shared/route-modules-meta.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -174,11 +175,26 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page's fonts are in: its stylesheets loaded (a brand font's faces are applied by
- * the boot script after the first paint: `document.fonts.ready` alone may resolve before they are
- * known), a frame for the text to ask for its fonts, then every font asked for loaded.
+ * Waits until the page's fonts are in: its stylesheets loaded, the served font's faces added by
+ * the boot script after the first paint (web/served-font.ts: `document.fonts.ready` alone may
+ * resolve before they are known), a frame for the text to ask for its fonts, then every font
+ * asked for loaded.
  */
 export async function fontsIn(page: Page): Promise<void> {
+  const families = await page.evaluate(async (meta) => {
+    const href = document.querySelector<HTMLMetaElement>(`meta[name="${meta}"]`)?.content;
+    const css = href ? await (await fetch(href)).text() : '';
+    return [...css.matchAll(/font-family:\s*([^;}]+)/g)].map(([, family]) =>
+      family!.trim().replace(/^["']|["']$/g, ''),
+    );
+  }, SERVED_FONT_META);
+  if (families.length)
+    await page.waitForFunction(
+      // FontFace.family quotes a name with spaces.
+      (names) =>
+        [...document.fonts].some((face) => names.includes(face.family.replace(/^"|"$/g, ''))),
+      families,
+    );
   await page.evaluate(async () => {
     await Promise.all(
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
