@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { newsPost, postFile } from '../../../test/helpers/content-fixture.js';
 import { photo } from '../../../test/helpers/photos.js';
+import { importsKeepingImages } from '../../../test/helpers/kept-images.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import type { ImageFile } from '../../shared/schemas/images.js';
 import { apiPath, BRAND_ROUTES } from '../../shared/paths.js';
@@ -16,17 +17,26 @@ import { IMAGE_CSP } from '../http/security-headers.js';
 const LONG_TITLE =
   'A post whose title is long enough to be wrapped on its card, and then some more';
 
+/** The photo cover's variants are made by the first engine's import, copied for the second. */
+const imports = importsKeepingImages();
+let coverPhoto: Promise<Buffer> | undefined;
+afterAll(() => imports.drop());
+
 describe.each(ENGINES)("the brand's answers on %s", { timeout: 120_000 }, (engine) => {
   let h: ApiHarness;
   const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ url, headers });
   const shareOf = async (slug: string) =>
     ((await get(apiPath.post(slug))).json() as { post: { share_image: ImageFile } }).post
       .share_image;
-  const reimport = async () => {
-    await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
+  /** Once the app has taken the store's last import. */
+  const settled = async () => {
     const { version } = await readContentState(h.test.store.db);
     while (h.app.ctx.contentState.state.version !== version)
       await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  const reimport = async () => {
+    await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
+    await settled();
   };
   /** An answer that is a served image of this type and size, without metadata. */
   const expectImage = async (url: string, type: string, width: number, height: number) => {
@@ -41,12 +51,19 @@ describe.each(ENGINES)("the brand's answers on %s", { timeout: 120_000 }, (engin
     h = await apiHarness(engine, {
       posts: [newsPost('drawn-post', { title: LONG_TITLE }), newsPost('photo-post')],
     });
-    writeFileSync(join(h.contentDir, 'images', 'photo.jpg'), await photo(1400, 900));
+    writeFileSync(
+      join(h.contentDir, 'images', 'photo.jpg'),
+      await (coverPhoto ??= photo(1400, 900)),
+    );
     writeFileSync(
       join(h.contentDir, 'posts', 'photo-post.md'),
       postFile(newsPost('photo-post', { image: 'photo.jpg' })),
     );
-    await reimport();
+    await imports.importContent(h.test.store, {
+      contentDir: h.contentDir,
+      imagesDir: h.config.imagesDir,
+    });
+    await settled();
   });
   afterAll(() => h?.close());
 
