@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsPost, postFile } from '../../../test/helpers/content-fixture.js';
+import { importsKeepingImages } from '../../../test/helpers/kept-images.js';
 import { photo } from '../../../test/helpers/photos.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
 import { BRAND_ROUTES, pagePath } from '../../shared/paths.js';
-import { importContent } from '../content/import.service.js';
 import { readContentState } from '../content-state/content-state.js';
 import { IMAGE_CSP } from '../http/security-headers.js';
 import { ICON_LINKS } from '../http/small-page.js';
@@ -26,6 +26,11 @@ function metaOf(html: string): Map<string, string> {
     ]),
   );
 }
+
+/** The photo cover's variants are made by the first engine's import, copied for the second. */
+const imports = importsKeepingImages();
+let coverPhoto: Promise<Buffer> | undefined;
+afterAll(() => imports.drop());
 
 describe.each(ENGINES)('the link preview of every page on %s', { timeout: 120_000 }, (engine) => {
   let h: WebHarness;
@@ -50,12 +55,12 @@ describe.each(ENGINES)('the link preview of every page on %s', { timeout: 120_00
       env: { PUBLIC_URL },
     });
     const dir = h.config.contentDir;
-    writeFileSync(join(dir, 'images', 'photo.jpg'), await photo(1600, 1000));
+    writeFileSync(join(dir, 'images', 'photo.jpg'), await (coverPhoto ??= photo(1600, 1000)));
     writeFileSync(
       join(dir, 'posts', 'photo-cover.md'),
       postFile(newsPost('photo-cover', { image: 'photo.jpg', image_alt: 'A green field' })),
     );
-    await importContent(h.test.store, { contentDir: dir, imagesDir: h.config.imagesDir });
+    await imports.importContent(h.test.store, { contentDir: dir, imagesDir: h.config.imagesDir });
     const { version } = await readContentState(h.test.store.db);
     while (h.app.ctx.contentState.state.version !== version)
       await new Promise((resolve) => setTimeout(resolve, 10));
