@@ -92,7 +92,8 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
   });
 
   it('does no image work for unchanged images, and a replaced one gets new URLs at once', async () => {
-    writeFileSync(join(dir, 'images', 'photo.jpg'), await photo(700, 500));
+    // Two widths (320, 480) show files kept, made and removed; a larger photo only costs encoding.
+    writeFileSync(join(dir, 'images', 'photo.jpg'), await photo(480, 360));
     await run();
     const first = await record('photo.jpg');
     const times = new Map(served().map((f) => [f, statSync(join(imagesDir, f)).mtimeMs]));
@@ -112,7 +113,7 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
 
     writeFileSync(
       join(dir, 'images', 'photo.jpg'),
-      await photo(700, 500, { background: '#a04020' }),
+      await photo(480, 360, { background: '#a04020' }),
     );
     const replaced = await run();
     expect([replaced.images, replaced.imagesReused]).toEqual([1, 2]);
@@ -126,12 +127,12 @@ describe.each(ENGINES)('image variants of an import on %s', { timeout: 120_000 }
   });
 
   it('refuses corrupt, unsupported and oversized images by name, and leaves nothing behind', async () => {
-    writeFileSync(join(dir, 'images', 'photo.jpg'), await photo(600, 400));
+    writeFileSync(join(dir, 'images', 'photo.jpg'), await photo(400, 300));
     await run();
     const before = served();
     const recordsBefore = await records();
 
-    const good = await photo(640, 480, { background: '#2040a0' });
+    const good = await photo(480, 360, { background: '#2040a0' });
     writeFileSync(join(dir, 'images', 'new.jpg'), good);
     writeFileSync(join(dir, 'images', 'cut.jpg'), good.subarray(0, good.length / 2));
     writeFileSync(join(dir, 'images', 'bomb.png'), pngClaiming(30_000, 30_000));
