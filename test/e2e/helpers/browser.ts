@@ -27,6 +27,11 @@ export interface TabOptions {
   /** Headless Chromium's own names it a bot ("HeadlessChrome"), which the analytics count apart. */
   userAgent?: string;
   allow?: RegExp[];
+  /**
+   * Left open after the test, for the next tests of its block, whose `afterAll` closes it (the
+   * page's console is still checked after each test).
+   */
+  keep?: boolean;
 }
 
 export interface E2E {
@@ -79,6 +84,7 @@ export interface E2EOptions {
 export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as { server: RunningServer; browser: Browser };
   let tabs: Tab[] = [];
+  const kept = new Set<Tab>();
   const own = options.ownServer || options.databaseUrl !== undefined || options.env !== undefined;
 
   beforeAll(async () => {
@@ -101,9 +107,10 @@ export function useE2E(options: E2EOptions = {}): E2E {
     tabs = [];
     const problems: string[] = [];
     for (const tab of open) {
-      for (const error of tab.errors)
+      for (const error of tab.errors.splice(0))
         if (!tab.allow.some((re) => re.test(error))) problems.push(error);
-      await tab.context.close();
+      if (kept.has(tab)) tabs.push(tab);
+      else await tab.context.close();
     }
     expect(problems, 'console errors or uncaught exceptions in the page').toEqual([]);
   });
@@ -143,6 +150,10 @@ export function useE2E(options: E2EOptions = {}): E2E {
         tab.errors.push(`${page.url()}: pageerror: ${error.message}`),
       );
       tabs.push(tab);
+      if (tabOptions.keep) {
+        kept.add(tab);
+        context.on('close', () => kept.delete(tab));
+      }
       return tab;
     },
   };

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pagePath } from '../../../src/shared/paths.js';
 import { DESKTOP, fontsIn, PHONE, visit, type E2E } from './browser.js';
 import { SCREENS } from './screens.js';
@@ -75,40 +75,53 @@ async function settled(page: Page, band: Band): Promise<void> {
 
 /**
  * Registers one test a screen, width (390 and 1280 px) and colour scheme that shoots the screen on
- * `e2e`'s server and compares it with the baseline `<prefix><name>-<width>-<scheme>.png`.
+ * `e2e`'s server and compares it with the baseline `<prefix><name>-<width>-<scheme>.png`. A screen
+ * is loaded once a width, shot in light, then turned dark in place for its dark shot: the schemes
+ * differ only in colours (a11y.e2e.ts checks, on every audited screen, that nothing else moves).
  */
 export function compareScreens(e2e: E2E, screens: VisualScreen[], prefix = ''): void {
   for (const viewport of [PHONE, DESKTOP]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const screen of screens) {
-        const label = `${prefix}${screen.name} at ${viewport.width}px, ${colorScheme}`;
-        it(`${label} looks as its baseline`, async () => {
-          const { page } = await e2e.tab({ viewport, colorScheme });
-          // The app stops its transitions for reduced motion; the screenshot option stops the rest
-          // (a style tag of our own would be refused by the pages' CSP, style-src 'self').
-          await page.emulateMedia({ reducedMotion: 'reduce' });
-          await visit(page, screen.path);
-          const { width, height } = viewport;
-          const band = screen.region
-            ? await bandOf(page, screen.region)
-            : { top: 0, bottom: height };
-          await settled(page, band);
-          const shot = await page.screenshot({
-            animations: 'disabled',
-            caret: 'hide',
-            fullPage: screen.region !== undefined,
-            clip: { x: 0, y: band.top, width, height: band.bottom - band.top },
+    for (const screen of screens) {
+      describe(`${prefix}${screen.name} at ${viewport.width}px`, () => {
+        let loading: Promise<Page> | undefined;
+        const loaded = () =>
+          (loading ??= (async () => {
+            const { page } = await e2e.tab({ viewport, keep: true });
+            // The app stops its transitions for reduced motion; the screenshot option stops the
+            // rest (a style tag of our own would be refused by the pages' CSP, style-src 'self').
+            await page.emulateMedia({ reducedMotion: 'reduce' });
+            await visit(page, screen.path);
+            return page;
+          })());
+        afterAll(async () => (await loading?.catch(() => undefined))?.context().close());
+
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const label = `${prefix}${screen.name} at ${viewport.width}px, ${colorScheme}`;
+          it(`${label} looks as its baseline`, async () => {
+            const page = await loaded();
+            await page.emulateMedia({ colorScheme });
+            const { width, height } = viewport;
+            const band = screen.region
+              ? await bandOf(page, screen.region)
+              : { top: 0, bottom: height };
+            await settled(page, band);
+            const shot = await page.screenshot({
+              animations: 'disabled',
+              caret: 'hide',
+              fullPage: screen.region !== undefined,
+              clip: { x: 0, y: band.top, width, height: band.bottom - band.top },
+            });
+            const result = compareWithBaseline(
+              `${prefix}${screen.name}-${viewport.width}-${colorScheme}`,
+              shot,
+            );
+            if (UPDATING) return;
+            expect(result.status, `${label}: ${'message' in result ? result.message : ''}`).toBe(
+              'match',
+            );
           });
-          const result = compareWithBaseline(
-            `${prefix}${screen.name}-${viewport.width}-${colorScheme}`,
-            shot,
-          );
-          if (UPDATING) return;
-          expect(result.status, `${label}: ${'message' in result ? result.message : ''}`).toBe(
-            'match',
-          );
-        });
-      }
+        }
+      });
     }
   }
 }
