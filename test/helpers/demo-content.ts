@@ -8,8 +8,11 @@ import { storeTemplates } from './stores.js';
 /** The demo content that ships with the app. */
 export const DEMO_CONTENT_DIR = 'content';
 
-/** Longer than an import of the demo content on a loaded machine; then a file makes its own. */
-const WAIT_FOR_IMAGES_MS = 120_000;
+/**
+ * Far longer than an import of the demo content takes on a loaded machine (about 6 s on a quiet
+ * one); then a file makes its own, still within its hook's 120 s.
+ */
+const WAIT_FOR_IMAGES_MS = 60_000;
 
 /** Waits for the file that claimed the run's demo images to keep them; false if it never does. */
 async function madeByAnother(ready: string): Promise<boolean> {
