@@ -64,8 +64,8 @@ function needed(face: FontFace, used: Map<string, Set<number>>): boolean {
   return false;
 }
 
-/** Fetches the font's stylesheet at `href` and applies its faces as above. */
-export async function applyServedFont(href: string): Promise<void> {
+/** The faces of the stylesheet at `href`, applied as above. */
+async function applyFaces(href: string): Promise<void> {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(await (await fetch(href)).text());
   const faces = [...sheet.cssRules]
@@ -75,4 +75,19 @@ export async function applyServedFont(href: string): Promise<void> {
   // A face that fails to load leaves its text in the fallback, as a failed stylesheet face would.
   await Promise.allSettled(faces.filter((face) => needed(face, used)).map((face) => face.load()));
   for (const face of faces) document.fonts.add(face);
+}
+
+/**
+ * Applies the font's stylesheet at `href` face by face as above; a browser without what that takes
+ * (constructed stylesheets, `checkVisibility`: Safari before 17.4) gets the stylesheet linked.
+ */
+export async function applyServedFont(href: string): Promise<void> {
+  try {
+    await applyFaces(href);
+  } catch {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
 }

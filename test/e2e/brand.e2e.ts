@@ -138,6 +138,29 @@ describe('a branded site in the browser', () => {
     expect(shift).toBeLessThan(0.05);
   });
 
+  it('links its font’s stylesheet where the browser cannot apply the faces from script', async () => {
+    const { page } = await e2e.tab();
+    // As in a browser without constructed stylesheets (Safari before 16.4).
+    await page.addInitScript(() => {
+      CSSStyleSheet.prototype.replaceSync = () => {
+        throw new TypeError('replaceSync is not a function');
+      };
+    });
+    await visit(page, '/resume');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+        ),
+      )
+      .toContain('Source Serif 4 Variable');
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('head > link[rel="stylesheet"][href^="/fonts/"]').length,
+      ),
+    ).toBe(1);
+  });
+
   it('loads its font without scripts too, from the page’s <noscript>', async () => {
     const { page } = await e2e.tab({ javaScriptEnabled: false });
     await page.goto('/resume');
