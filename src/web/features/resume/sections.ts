@@ -3,7 +3,7 @@ import {
   shownSections,
   type SectionId,
   type SectionText,
-} from '../../../shared/schemas/portfolio-sections.js';
+} from '../../../shared/portfolio-sections.js';
 import type { Portfolio } from '../../../shared/schemas/site-config.js';
 
 export type { SectionId, SectionText };
