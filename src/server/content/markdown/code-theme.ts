@@ -21,10 +21,18 @@ import {
  * themes alone, not from any post. Other pairs take a palette per scheme (code-palette.ts).
  */
 
-/** The blocks' backgrounds of the default themes, GitHub's own for code. */
+/**
+ * The blocks' backgrounds of the default themes, GitHub's own for code. Read when asked: reading
+ * a theme loads shiki, which a server start (this module comes with the brand's stylesheet) does
+ * not otherwise need.
+ */
 export const BACKGROUND = {
-  light: themeSource(DEFAULT_CODE_THEMES.light).background,
-  dark: themeSource(DEFAULT_CODE_THEMES.dark).background,
+  get light() {
+    return themeSource(DEFAULT_CODE_THEMES.light).background;
+  },
+  get dark() {
+    return themeSource(DEFAULT_CODE_THEMES.dark).background;
+  },
 };
 export interface CodeClass {
   name: string;
