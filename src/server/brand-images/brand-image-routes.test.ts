@@ -6,11 +6,11 @@ import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { newsPost, postFile } from '../../../test/helpers/content-fixture.js';
 import { photo } from '../../../test/helpers/photos.js';
 import { importsKeepingImages } from '../../../test/helpers/kept-images.js';
+import { servingLastImport } from '../../../test/helpers/last-import.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import type { ImageFile } from '../../shared/schemas/images.js';
 import { apiPath, BRAND_ROUTES } from '../../shared/paths.js';
 import { importContent } from '../content/import.service.js';
-import { readContentState } from '../content-state/content-state.js';
 import { BRAND_FILE, IMMUTABLE } from '../cache/cache-policy.js';
 import { IMAGE_CSP } from '../http/security-headers.js';
 
@@ -28,15 +28,9 @@ describe.each(ENGINES)("the brand's answers on %s", { timeout: 120_000 }, (engin
   const shareOf = async (slug: string) =>
     ((await get(apiPath.post(slug))).json() as { post: { share_image: ImageFile } }).post
       .share_image;
-  /** Once the app has taken the store's last import. */
-  const settled = async () => {
-    const { version } = await readContentState(h.test.store.db);
-    while (h.app.ctx.contentState.state.version !== version)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-  };
   const reimport = async () => {
     await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
-    await settled();
+    await servingLastImport(h.app, h.test.store);
   };
   /** An answer that is a served image of this type and size, without metadata. */
   const expectImage = async (url: string, type: string, width: number, height: number) => {
@@ -63,7 +57,7 @@ describe.each(ENGINES)("the brand's answers on %s", { timeout: 120_000 }, (engin
       contentDir: h.contentDir,
       imagesDir: h.config.imagesDir,
     });
-    await settled();
+    await servingLastImport(h.app, h.test.store);
   });
   afterAll(() => h?.close());
 

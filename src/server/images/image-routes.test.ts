@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiHarness, type ApiHarness } from '../../../test/helpers/api-app.js';
 import { manyPosts, postFile } from '../../../test/helpers/content-fixture.js';
+import { servingLastImport } from '../../../test/helpers/last-import.js';
 import { hasGps, photo } from '../../../test/helpers/photos.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import type { ImageVariants } from '../../shared/schemas/images.js';
 import { importContent } from '../content/import.service.js';
-import { readContentState } from '../content-state/content-state.js';
 import { API_ROUTES, apiPath, imagePath } from '../../shared/paths.js';
 
 const POST = {
@@ -22,10 +22,7 @@ describe.each(ENGINES)('serving images on %s', { timeout: 120_000 }, (engine) =>
   let source: Buffer;
   const reimport = async () => {
     await importContent(h.test.store, { contentDir: h.contentDir, imagesDir: h.config.imagesDir });
-    // The app has seen the new version (and dropped what it derived from the old one).
-    const { version } = await readContentState(h.test.store.db);
-    while (h.app.ctx.contentState.state.version !== version)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await servingLastImport(h.app, h.test.store);
   };
   const card = async () => {
     const res = await h.app.inject(API_ROUTES.posts);

@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsPost, postFile } from '../../../test/helpers/content-fixture.js';
 import { importsKeepingImages } from '../../../test/helpers/kept-images.js';
+import { servingLastImport } from '../../../test/helpers/last-import.js';
 import { photo } from '../../../test/helpers/photos.js';
 import { ENGINES } from '../../../test/helpers/stores.js';
 import { webHarness, type WebHarness } from '../../../test/helpers/web-app.js';
 import { BRAND_ROUTES, pagePath } from '../../shared/paths.js';
-import { readContentState } from '../content-state/content-state.js';
 import { IMAGE_CSP } from '../http/security-headers.js';
 import { ICON_LINKS } from '../http/small-page.js';
 
@@ -61,9 +61,7 @@ describe.each(ENGINES)('the link preview of every page on %s', { timeout: 120_00
       postFile(newsPost('photo-cover', { image: 'photo.jpg', image_alt: 'A green field' })),
     );
     await imports.importContent(h.test.store, { contentDir: dir, imagesDir: h.config.imagesDir });
-    const { version } = await readContentState(h.test.store.db);
-    while (h.app.ctx.contentState.state.version !== version)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await servingLastImport(h.app, h.test.store);
   });
   afterAll(async () => h?.close());
 
