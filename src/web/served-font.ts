@@ -18,6 +18,9 @@ const unquoted = (family: string) => family.trim().replace(/^["']|["']$/g, '');
 /** The first family of a computed `font-family`, unquoted. */
 const firstFamily = (stack: string) => unquoted(stack.split(',')[0]!);
 
+/** What text and faces are matched by: a family and a style. */
+const fontKey = (family: string, style: string) => `${unquoted(family)}|${styleOf(style)}`;
+
 /** The code point ranges of a `unicode-range` (`U+0-FF, U+131, U+4??`). */
 function rangesOf(unicodeRange: string): Array<[number, number]> {
   return [...unicodeRange.matchAll(/U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/gi)].map(([, start, end]) => [
@@ -35,7 +38,7 @@ function textByFont(): Map<string, Set<number>> {
     const text = node.nodeValue?.trim();
     if (!element || !text || !element.checkVisibility()) continue;
     const style = getComputedStyle(element);
-    const key = `${firstFamily(style.fontFamily)}|${styleOf(style.fontStyle)}`;
+    const key = fontKey(firstFamily(style.fontFamily), style.fontStyle);
     const points = used.get(key) ?? new Set<number>();
     for (const char of text) points.add(char.codePointAt(0)!);
     used.set(key, points);
@@ -56,7 +59,7 @@ function faceOf(rule: CSSFontFaceRule): FontFace {
 
 /** Whether some visible text is set in `face`'s family and style, with a character it holds. */
 function needed(face: FontFace, used: Map<string, Set<number>>): boolean {
-  const points = used.get(`${unquoted(face.family)}|${styleOf(face.style)}`);
+  const points = used.get(fontKey(face.family, face.style));
   if (!points) return false;
   const ranges = rangesOf(face.unicodeRange);
   for (const point of points)
