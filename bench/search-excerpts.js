@@ -2,16 +2,15 @@
 // (page + count + excerpts, as the API runs it) and, apart, the excerpt step alone for the same
 // page's posts; medians and tails. Each is run twice, alternating: as the app runs it and with
 // the excerpt step it had before (the baseline; SQLite: FTS5's snippet()/highlight() in SQL, now
-// computed in JavaScript by fts5-snippet.ts; PostgreSQL: ts_headline of body, summary and title
-// for every post, now of the summary only when the body has no mark, and so on), and the pages
-// are compared.
+// computed in JavaScript by fts5-snippet.ts; PostgreSQL: its ts_headline of the body's leading
+// part, else of the summary, else of the title, now the same JavaScript), and the pages are
+// compared.
 // Both run 50 queries of another draw first, untimed.
 // Env: BENCH_SEARCH_POSTS (10000), BENCH_DRAWN (200), BENCH_SEED, BENCH_PG_URL (a PostgreSQL
 // store already imported, e.g. by search-scale.js; unset: SQLite only).
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sql } from 'kysely';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
 import { ROOT } from './lib/paths.js';
@@ -25,38 +24,17 @@ const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
 const { openStore } = await dist('server/db/connection.js');
 const { createPostSearch } = await dist('server/posts/search/search.js');
 const { parseSearchText } = await dist('server/posts/search/search-query.js');
-const { MARK_CLOSE, MARK_OPEN } = await dist('server/posts/search/excerpt-marks.js');
-const { HEADLINE_BODY_CHARS } = await dist('server/posts/search/postgres-search.js');
 
 const posts = envInt('BENCH_SEARCH_POSTS', 10_000);
 const count = envInt('BENCH_DRAWN', 200);
 const seed = drawSeed();
 printMachine(`Search excerpts (${posts} posts, ${count} drawn queries, seed ${seed})`);
 
-/**
- * The previous PostgreSQL excerpt step, the baseline: ts_headline of the body's leading part,
- * the summary and the title, all three for every post of the page.
- */
-function withAllHeadlines(search) {
-  const options = `StartSel="${MARK_OPEN}", StopSel="${MARK_CLOSE}", MaxWords=24, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-  const headline = (text) => sql`ts_headline('english', ${text}, q, ${options})`;
-  search.markedTexts = async (db, match, ids) => {
-    const { rows } = await sql`
-      SELECT id, ${headline(sql`left(body_text, ${HEADLINE_BODY_CHARS})`)} AS body,
-        ${headline(sql`summary`)} AS summary, ${headline(sql`title`)} AS title
-      FROM posts, websearch_to_tsquery('english', ${match.text}) q WHERE id = ANY(${ids})`.execute(
-      db,
-    );
-    return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
-  };
-  return search;
-}
-
 /** The search of `store`; `before`: with the excerpt step the app had before (the baseline). */
 function searchOf(store, before) {
   const search = createPostSearch(store.db, store.engine);
   if (!before) return search;
-  return store.engine === 'sqlite' ? withEngineExcerpts(search) : withAllHeadlines(search);
+  return withEngineExcerpts(search);
 }
 
 /** Times the search and its excerpt step for `query`, adding to `runs` (whole, excerpts). */
@@ -100,7 +78,7 @@ async function measure(label, store) {
   const baseline =
     store.engine === 'sqlite'
       ? "baseline: FTS5's snippet() in SQL"
-      : 'baseline: ts_headline of body, summary and title';
+      : "baseline: PostgreSQL's ts_headline";
   table(
     ['', 'n', 'p50 ms', 'p95 ms', 'p99 ms'],
     [

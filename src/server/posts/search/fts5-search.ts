@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
 import { queryPhrases } from './fts5-instances.js';
-import { fts5MarkedTexts } from './fts5-snippet.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
 import {
   WindowedSearch,
@@ -158,38 +157,12 @@ export class Fts5Search extends WindowedSearch<Visible> {
   }
 
   /**
-   * FTS5's snippet() of the body and summary (the passage of EXCERPT_WORDS tokens with the most
-   * matched phrases) and highlight() of the title, computed here from the posts' text
-   * (fts5-snippet.ts) to the same characters: in SQL each call splits and stems the whole body
-   * twice, about 0.2 ms a post, where this splits only the words around the matches.
-   */
-  protected async markedTexts(
-    db: Kysely<Database>,
-    match: Visible,
-    ids: number[],
-  ): Promise<Map<number, MarkedTexts>> {
-    const { rows } = await sql<MarkedTexts & { id: number }>`
-      SELECT id, body_text AS body, summary, title FROM posts WHERE id IN (${sql.join(ids)})`.execute(
-      db,
-    );
-    const texts = new Map<number, MarkedTexts>();
-    const missed: number[] = [];
-    for (const { id, ...post } of rows) {
-      const marked = fts5MarkedTexts(post, match.phrases);
-      if (marked) texts.set(Number(id), marked);
-      else missed.push(Number(id));
-    }
-    // FTS5 matched these posts, so finding no word here means a letter folded otherwise than
-    // FTS5's tables fold it: FTS5's own excerpt, then.
-    for (const [id, marked] of await this.engineTexts(db, match, missed)) texts.set(id, marked);
-    return texts;
-  }
-
-  /**
    * FTS5's own snippet() and highlight(), read post by post: a rowid equality is a plan FTS5
-   * offers, where a rowid IN list would walk every match of the query.
+   * offers, where a rowid IN list would walk every match of the query. FTS5 matched these posts,
+   * so the JavaScript excerpts finding no word means a letter folded otherwise than FTS5's tables
+   * fold it.
    */
-  private async engineTexts(
+  protected async engineTexts(
     db: Kysely<Database>,
     match: Visible,
     ids: number[],

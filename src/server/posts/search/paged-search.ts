@@ -1,28 +1,63 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS, type CardRow } from '../post-queries.js';
 import type { SearchQuery } from './search-query.js';
 import { excerptOf, type MarkedTexts } from './excerpt-marks.js';
+import { fts5MarkedTexts } from './fts5-snippet.js';
 import type { PostSearch, SearchPage, SearchRow } from './search-types.js';
+
+/** What the excerpts need of a query: its phrases as Porter's stems (fts5-instances.ts). */
+export interface Phrased {
+  phrases: string[][];
+}
 
 /**
  * What every engine's search does once it knows a page's post ids: read their cards, and the
- * passage around the match that the engine marked in each.
+ * passage around the match in each, marked.
  */
-export abstract class PagedSearch<Match> implements PostSearch {
+export abstract class PagedSearch<Match extends Phrased> implements PostSearch {
   constructor(protected readonly db: Kysely<Database>) {}
 
   abstract search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage>;
 
   /**
-   * The texts of posts `ids` (all matches) with the engine's markers around the matched words,
-   * by id; only the page's posts are asked for, as the engines' excerpt functions read the text.
+   * The engine's own excerpts of posts `ids`, for those whose words the JavaScript excerpts did not
+   * find although the engine matched them (a letter folded or a word stemmed otherwise).
    */
-  protected abstract markedTexts(
+  protected abstract engineTexts(
     db: Kysely<Database>,
     match: Match,
     ids: number[],
   ): Promise<Map<number, MarkedTexts>>;
+
+  /**
+   * The texts of posts `ids` (all matches) with markers around the matched words, by id:
+   * FTS5's snippet() of the body and summary (the passage of EXCERPT_WORDS tokens with the most
+   * matched phrases) and highlight() of the title, computed from the posts' text (fts5-snippet.ts,
+   * decisions 011 and 020), on both engines. In SQL, each engine splits and stems the whole body
+   * for it (FTS5 ≈ 0.2 ms a post, PostgreSQL's ts_headline ≈ 1 ms); this splits only the words
+   * around the matches. Only the page's posts are asked for.
+   */
+  protected async markedTexts(
+    db: Kysely<Database>,
+    match: Match,
+    ids: number[],
+  ): Promise<Map<number, MarkedTexts>> {
+    const { rows } = await sql<MarkedTexts & { id: number }>`
+      SELECT id, body_text AS body, summary, title FROM posts WHERE id IN (${sql.join(ids)})`.execute(
+      db,
+    );
+    const texts = new Map<number, MarkedTexts>();
+    const missed: number[] = [];
+    for (const { id, ...post } of rows) {
+      const marked = fts5MarkedTexts(post, match.phrases);
+      if (marked) texts.set(Number(id), marked);
+      else missed.push(Number(id));
+    }
+    if (missed.length === 0) return texts;
+    for (const [id, marked] of await this.engineTexts(db, match, missed)) texts.set(id, marked);
+    return texts;
+  }
 
   /** The cards of `ids` in that order, each with its excerpt when the engine marked a match. */
   protected async page(db: Kysely<Database>, match: Match, ids: number[]): Promise<SearchRow[]> {

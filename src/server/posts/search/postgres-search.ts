@@ -3,17 +3,19 @@ import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
 import { SEARCH_BUCKET, SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
+import { queryPhrases } from './fts5-instances.js';
 import { PagedSearch } from './paged-search.js';
 import { quotedTerms, type SearchQuery } from './search-query.js';
 import { SEARCH_RESULTS_CAP, type SearchPage } from './search-types.js';
 import { pageable } from './windowed-search.js';
 
 /**
- * A query's text, the instant whose visible posts it searches, and whether posts scheduled later
- * exist (they must be left out).
+ * A query's text, its phrases as stems for the excerpts, the instant whose visible posts it
+ * searches, and whether posts scheduled later exist (they must be left out).
  */
 interface Visible {
   text: string;
+  phrases: string[][];
   now: string;
   scheduled: boolean;
 }
@@ -46,9 +48,9 @@ export function nextSpan(span: number, found: number, wanted: number): number {
 }
 
 /**
- * How much of a body ts_headline reads: it parses all the text it is given to pick a passage,
- * so a long post would cost more than the search itself. A match past this point gets its
- * excerpt from the summary or the title instead.
+ * How much of a body ts_headline reads, for the posts whose excerpt it makes: it parses all the
+ * text it is given to pick a passage, so a long post would cost more than the search itself. A
+ * match past this point gets its excerpt from the summary or the title instead.
  */
 export const HEADLINE_BODY_CHARS = 4000;
 
@@ -82,10 +84,10 @@ export class PostgresSearch extends PagedSearch<Visible> {
   }
 
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
-    if (!query.terms.length) return Promise.resolve({ cards: [], total: 0, capped: false });
-    const now = isoNow(this.clock);
+    const prepared = this.prepare(query, isoNow(this.clock));
+    if (!prepared) return Promise.resolve({ cards: [], total: 0, capped: false });
     return this.within(async (db) => {
-      const match = { text: quotedTerms(query), now, scheduled: await scheduledLater(db, now) };
+      const match = { ...prepared, scheduled: await scheduledLater(db, prepared.now) };
       const newest = await this.newestMatches(db, match, this.window + 1);
       const { total, size } = pageable(Math.min(newest.length, this.window), limit, offset);
       const capped = newest.length > this.window;
@@ -96,6 +98,12 @@ export class PostgresSearch extends PagedSearch<Visible> {
       const ids = ranked.slice(offset, offset + size).map((row) => row.id);
       return { cards: await this.page(db, match, ids), total, capped };
     });
+  }
+
+  /** The query as the engine reads it, or null when it holds no word. */
+  protected prepare(query: SearchQuery, now: string): Visible | null {
+    if (!query.terms.length) return null;
+    return { text: quotedTerms(query), phrases: queryPhrases(query.terms), now, scheduled: true };
   }
 
   /**
@@ -168,8 +176,10 @@ export class PostgresSearch extends PagedSearch<Visible> {
    * PostgreSQL's own ts_headline of the body's leading part, else of the summary, else of the
    * title: each only when the one before marked nothing, as only the first marked text is shown
    * (excerpt-marks.ts). The steps are materialized so that each headline is computed once.
+   * PostgreSQL matched these posts, so Porter's stems finding none of their words means English
+   * Snowball stemmed one apart (dying → die; Porter: dy).
    */
-  protected async markedTexts(
+  protected async engineTexts(
     db: Kysely<Database>,
     match: Visible,
     ids: number[],

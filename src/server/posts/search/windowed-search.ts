@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
 import type { SearchQuery } from './search-query.js';
-import { PagedSearch } from './paged-search.js';
+import { PagedSearch, type Phrased } from './paged-search.js';
 import { SEARCH_RESULTS_CAP, type SearchPage } from './search-types.js';
 
 /**
@@ -46,7 +46,7 @@ export interface BelowSlice extends Slice {
  * queries; one that can tell a few matches cheaply ranks them all at once instead
  * (`allRankedIfFew`). PostgreSQL has a plan of its own (decision 019).
  */
-export abstract class WindowedSearch<Match> extends PagedSearch<Match> {
+export abstract class WindowedSearch<Match extends Phrased> extends PagedSearch<Match> {
   constructor(
     db: Kysely<Database>,
     private readonly rankWindow = RANK_WINDOW,
