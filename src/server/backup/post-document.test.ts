@@ -1,8 +1,11 @@
 import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePostFile, type ParsedPost } from '../content/post-file.js';
 import { htmlAsMarkdown, PASS_THROUGH, postDocument } from './post-document.js';
 import { NO_IMAGE } from '../../shared/post-image.js';
+import { startHighlighter } from '../content/markdown/highlight.js';
+
+beforeAll(startHighlighter);
 
 /** Pieces of Markdown that make awkward HTML: code with blank lines, raw HTML, lists, tables. */
 const PIECES = [

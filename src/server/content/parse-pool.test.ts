@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postFile } from '../../../test/helpers/content-fixture.js';
+import { loadPost } from './load-post.js';
 import { startParserThreads } from './parse-pool.js';
 import { ContentFileError } from './post-file.js';
 
@@ -55,4 +56,29 @@ describe('parser threads', () => {
       await loader.close();
     }
   }, 60_000);
+
+  it('colour code in a new thread as in this process, answering in the order asked', async () => {
+    // The thread's first post with code waits for its highlighter to start; those after wait too.
+    const code = write('code.md', '```ts\nconst answer: number = 42;\n```');
+    const plain = ['after-one.md', 'after-two.md'].map((name) => write(name, `No code: ${name}.`));
+    const loader = startParserThreads(1, builtWorker);
+    const answered: string[] = [];
+    try {
+      const [coloured] = await Promise.all(
+        [code, ...plain].map((source) =>
+          loader.load(source).then((loaded) => {
+            answered.push(loaded.post!.title);
+            return loaded;
+          }),
+        ),
+      );
+      expect(coloured!.post!.html).toMatch(
+        /<pre class="shiki"[^>]*><code class="language-ts"><span/,
+      );
+      expect(coloured!.post!.html).toBe((await loadPost(code)).post!.html);
+      expect(answered).toEqual(['code.md', 'after-one.md', 'after-two.md']);
+    } finally {
+      await loader.close();
+    }
+  });
 });

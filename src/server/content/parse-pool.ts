@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { ContentFileError, loadPostFile, type LoadedPost, type PostSource } from './post-file.js';
+import { loadPost } from './load-post.js';
+import { ContentFileError, type LoadedPost, type PostSource } from './post-file.js';
 
 /** Loads post files: in worker threads in the built app, in-process from the TypeScript sources. */
 export interface PostLoader {
@@ -21,7 +22,7 @@ type Reply = {
 
 const inProcess: PostLoader = {
   threads: 0,
-  load: async (source) => loadPostFile(source),
+  load: loadPost,
   close: async () => {},
 };
 

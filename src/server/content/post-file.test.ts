@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postFile, type FixturePost } from '../../../test/helpers/content-fixture.js';
 import * as markdown from './markdown/markdown.js';
 import { ContentFileError, loadPostFile, MAX_POST_BYTES, sourceHash } from './post-file.js';
+import { startHighlighter } from './markdown/highlight.js';
+
+beforeAll(startHighlighter);
 
 // Passed through, so that one test can make the renderer fail as a stack overflow would.
 vi.mock('./markdown/markdown.js', { spy: true });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_THEMES_DARK, CODE_THEMES_LIGHT } from '../../../shared/schemas/brand.js';
 import { parsePostFile, sourceHash } from '../post-file.js';
 import { FEATURE_CLASSES } from './allowed-markup.js';
@@ -12,6 +12,9 @@ import {
   themeSource,
   type CodeThemePair,
 } from './code-theme-sources.js';
+import { startHighlighter } from './highlight.js';
+
+beforeAll(startHighlighter);
 
 const PAIRS: CodeThemePair[] = CODE_THEMES_LIGHT.flatMap((light) =>
   CODE_THEMES_DARK.map((dark) => ({ light, dark })),

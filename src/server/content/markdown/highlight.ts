@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { HighlighterCore, LanguageRegistration } from 'shiki/core';
 import { codeColouring } from './code-colouring.js';
@@ -5,9 +6,9 @@ import { DEFAULT_CODE_THEMES, type CodeThemePair } from './code-theme-sources.js
 import { grammarOf } from './languages.js';
 
 /**
- * Shiki and each grammar are loaded on first use, synchronously (`require` of their ES modules):
- * the import's parse is synchronous, a process that renders no code never loads them, and a
- * parser thread loads each grammar once.
+ * Shiki and each grammar are loaded with `require` (their ES modules, synchronously: the render is
+ * synchronous, and a parser thread loads each grammar once), from node_modules at run time: the
+ * server's bundle does not carry them.
  */
 const require = createRequire(import.meta.url);
 
@@ -16,8 +17,37 @@ const MAX_CODE_CHARS = 100_000;
 const MAX_LINE_CHARS = 2_000;
 
 let highlighter: HighlighterCore | undefined;
+let starting: Promise<void> | undefined;
 const loaded = new Set<string>();
 const loadedThemes = new Set<string>();
+
+/**
+ * Thrown by a render that meets code to colour before `startHighlighter` has finished: the
+ * caller awaits it and renders again (`load-post.ts`), so that a process rendering no code
+ * never starts the highlighter.
+ */
+export class HighlighterNotStarted extends Error {
+  constructor() {
+    super('code highlighting is not started: await startHighlighter() before rendering');
+  }
+}
+
+/**
+ * Starts Shiki with Oniguruma's regular expressions (WebAssembly), once a process: half the CPU
+ * of its JavaScript engine on the demo's code, with the same tokens. The engine's WebAssembly can
+ * only be started asynchronously (`loadWasm` awaits its instance however it is given).
+ */
+export function startHighlighter(): Promise<void> {
+  starting ??= (async () => {
+    const { createHighlighterCoreSync } = require('shiki/core') as typeof import('shiki/core');
+    const { createOnigurumaEngine } =
+      require('shiki/engine/oniguruma') as typeof import('shiki/engine/oniguruma');
+    // The .wasm file, not `shiki/wasm`: that module holds it as 620 KB of base64 to decode.
+    const engine = await createOnigurumaEngine(readFile(require.resolve('shiki/onig.wasm')));
+    highlighter = createHighlighterCoreSync({ themes: [], langs: [], engine });
+  })();
+  return starting;
+}
 
 /** The themes code is coloured with in the render under way (`useCodeThemes`). */
 let colouring = codeColouring(DEFAULT_CODE_THEMES);
@@ -31,18 +61,7 @@ export function useCodeThemes(pair: CodeThemePair = DEFAULT_CODE_THEMES): void {
 }
 
 function load(grammar: string): HighlighterCore {
-  if (!highlighter) {
-    const { createHighlighterCoreSync } = require('shiki/core') as typeof import('shiki/core');
-    const { createJavaScriptRegexEngine } =
-      require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
-    highlighter = createHighlighterCoreSync({
-      themes: [],
-      langs: [],
-      // Oniguruma's WebAssembly can only be started asynchronously; JavaScript's own regular
-      // expressions, into which this engine translates the grammars, run every grammar used here.
-      engine: createJavaScriptRegexEngine(),
-    });
-  }
+  if (!highlighter) throw new HighlighterNotStarted();
   for (const theme of colouring.themes)
     if (!loadedThemes.has(theme.name!)) {
       highlighter.loadThemeSync(theme);
@@ -65,7 +84,8 @@ const escapeHtml = (text: string) =>
 
 /**
  * A fenced block as HTML: `<pre class="shiki">` with a class on each token when its language is
- * known, else plain as Marked writes it. Never throws for the code or the language.
+ * known, else plain as Marked writes it. Never throws for the code or the language; throws
+ * HighlighterNotStarted for code to colour before `startHighlighter` has finished.
  */
 export function highlightCode(code: string, language: string): string {
   const lang = language.match(/^\S*/)![0];

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePostFile } from '../post-file.js';
+import { startHighlighter } from './highlight.js';
+
+beforeAll(startHighlighter);
 
 /** A post through the whole import pipeline: Markdown, extensions, sanitizer, counts. */
 function post(body: string) {

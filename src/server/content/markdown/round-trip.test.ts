@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlAsMarkdown } from '../../backup/post-document.js';
 import { parsePostFile } from '../post-file.js';
+import { startHighlighter } from './highlight.js';
+
+beforeAll(startHighlighter);
 
 const FRONT = '---\ntitle: P\ncategory: news\nimage: cover.svg\ndate: 2025-01-01\n---\n';
 const parse = (body: string) => parsePostFile('posts/p.md', `${FRONT}${body}`);

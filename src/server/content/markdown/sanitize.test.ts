@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePostFile } from '../post-file.js';
 import { htmlToText, sanitizePostHtml } from './sanitize.js';
+import { startHighlighter } from './highlight.js';
+
+beforeAll(startHighlighter);
 
 /**
  * Signs of anything that could run or load: none may survive sanitizing. MathML is kept for math
