@@ -80,6 +80,11 @@ export async function timeAlternating(a, b, list) {
  * adapter's protected and private steps.
  */
 export function withEngineExcerpts(search) {
-  search.markedTexts = (db, match, ids) => search.engineTexts(db, match, ids);
+  search.markedTexts = (db, match, posts) =>
+    search.engineTexts(
+      db,
+      match,
+      posts.map((post) => post.id),
+    );
   return search;
 }

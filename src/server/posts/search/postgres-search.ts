@@ -20,6 +20,12 @@ interface Visible {
   scheduled: boolean;
 }
 
+/** The store's newest bucket (null when it holds no post), and whether posts are scheduled. */
+interface StoreState {
+  top: number | null;
+  scheduled: boolean;
+}
+
 /** A match among the newest ones and its rank by the post's head (title and summary). */
 interface Newest {
   id: number;
@@ -86,9 +92,9 @@ export class PostgresSearch extends PagedSearch<Visible> {
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
     const prepared = this.prepare(query, isoNow(this.clock));
     if (!prepared) return Promise.resolve({ cards: [], total: 0, capped: false });
-    return this.within(async (db) => {
-      const match = { ...prepared, scheduled: await scheduledLater(db, prepared.now) };
-      const newest = await this.newestMatches(db, match, this.window + 1);
+    return this.within(prepared.now, async (db, { top, scheduled }) => {
+      const match = { ...prepared, scheduled };
+      const newest = top === null ? [] : await this.newestMatches(db, match, top, this.window + 1);
       const { total, size } = pageable(Math.min(newest.length, this.window), limit, offset);
       const capped = newest.length > this.window;
       if (size === 0) return { cards: [], total, capped };
@@ -107,17 +113,32 @@ export class PostgresSearch extends PagedSearch<Visible> {
   }
 
   /**
-   * No table scan for any query of the search (for a word in most posts the planner would read
-   * every vector); JIT off, as it compiles a plan PostgreSQL prices high: 20–50 ms of compiling
-   * for a query that runs in a few. `set_config(…, true)` is `SET LOCAL`: it ends with the
-   * transaction.
+   * Runs `work` in a transaction whose first statement reads the store's newest bucket and
+   * whether posts dated after `now` exist, then turns off, for the statements after it: table
+   * scans (for a word in most posts the planner would read every vector); walks of an index, as
+   * PostgreSQL prices `@@` on a row as one operator call, unaware that it first reads the row's
+   * out-of-line vector, so it would rather walk the newest posts testing each (at 100k posts,
+   * 31,000 vectors read for 1,000 matches: 522 ms) than read the GIN index's bitmap; and JIT, as
+   * it compiles a plan PostgreSQL prices high: 20–50 ms of compiling for a query that runs in a
+   * few. The statement's own subqueries are planned before its settings take effect, so the
+   * newest id is read by a walk of one row (with index walks off, 460 ms). `set_config(…, true)`
+   * is `SET LOCAL`: it ends with the transaction.
    */
-  private within<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  private within<T>(
+    now: string,
+    work: (db: Kysely<Database>, store: StoreState) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`.execute(
-        trx,
-      );
-      return work(trx);
+      const { rows } = await sql<{ top: number | null; scheduled: boolean }>`
+        SELECT (SELECT max(id) FROM posts) >> ${sql.lit(SEARCH_BUCKET_BITS)} AS top,
+          EXISTS (SELECT 1 FROM posts WHERE draft = 0 AND published_at > ${now}) AS scheduled,
+          set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+          set_config('jit', 'off', true)`.execute(trx);
+      const top = rows[0]?.top;
+      return work(trx, {
+        top: top === null || top === undefined ? null : Number(top),
+        scheduled: rows[0]?.scheduled === true,
+      });
     });
   }
 
@@ -129,18 +150,9 @@ export class PostgresSearch extends PagedSearch<Visible> {
   private async newestMatches(
     db: Kysely<Database>,
     match: Visible,
+    top: number,
     count: number,
   ): Promise<Newest[]> {
-    const { rows } = await sql<{ top: number | null }>`
-      SELECT max(id) >> ${sql.lit(SEARCH_BUCKET_BITS)} AS top FROM posts`.execute(db);
-    const top = rows[0]?.top;
-    if (top === null || top === undefined) return [];
-    // From here no walk of the primary key: PostgreSQL prices `@@` on a row as one operator
-    // call, unaware that it first reads the row's out-of-line vector, so it would rather walk the
-    // newest posts testing each (at 100k posts, 31,000 vectors read for 1,000 matches: 522 ms)
-    // than read the GIN index's bitmap. The newest id above is such a walk, of one row (with index
-    // walks off, 460 ms).
-    await sql`SELECT set_config('enable_indexscan', 'off', true)`.execute(db);
     for (let span = 1; ;) {
       const every = span > top;
       const buckets = every
@@ -203,13 +215,6 @@ export class PostgresSearch extends PagedSearch<Visible> {
       FROM s, q`.execute(db);
     return new Map(rows.map(({ id, ...texts }) => [Number(id), texts]));
   }
-}
-
-/** Whether posts dated later than `now` exist: only then does a search test each match's date. */
-async function scheduledLater(db: Kysely<Database>, now: string): Promise<boolean> {
-  const { rows } = await sql`
-    SELECT 1 FROM posts WHERE draft = 0 AND published_at > ${now} LIMIT 1`.execute(db);
-  return rows.length > 0;
 }
 
 /** The tsquery of the newest `span` buckets up to `top`: `'97' | '96' | …`. */
