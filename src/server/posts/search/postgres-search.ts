@@ -144,7 +144,7 @@ export class PostgresSearch extends PagedSearch<Visible> {
 
   /**
    * The newest `count` matches, newest first, each ranked by its head: read from the newest
-   * bucket, then from more (`nextSpan`), then from every post, until `count` are found. A word in
+   * buckets, then from more (`nextSpan`), then from every post, until `count` are found. A word in
    * most posts finds them in a bucket or two; a rare word reads its few matches wherever they are.
    */
   private async newestMatches(
@@ -153,7 +153,9 @@ export class PostgresSearch extends PagedSearch<Visible> {
     top: number,
     count: number,
   ): Promise<Newest[]> {
-    for (let span = 1; ;) {
+    // Two buckets first: the newest is seldom full, and a word in most posts then needs a second
+    // read (300 drawn queries at 100k: p50 8.4 → 7.6 ms, p95 22.9 → 17.8, alternated).
+    for (let span = 2; ;) {
       const every = span > top;
       const buckets = every
         ? sql``
