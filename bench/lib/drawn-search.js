@@ -8,7 +8,7 @@ import { recordBar } from './results.js';
 import { searchPath } from './routes.js';
 import { startAppServer } from './servers.js';
 import { printSlowest, rowsByKind, timeAll, timingStats } from './search-timing.js';
-import { measureRankingOverlap } from './search-ranking-overlap.js';
+import { measureRankingOverlap, measureTitleQueries } from './search-ranking-overlap.js';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 /** GET over one kept-alive connection (node:http: less client time than fetch); the status. */
@@ -67,7 +67,10 @@ export async function measureDrawn(label, store, search, options) {
     ],
   );
   printSlowest('slowest drawn queries (in process):', drawn, inProcess);
-  if (firstPage) await measureRankingOverlap(store, drawn, inProcess.totals, firstPage, scope);
+  if (firstPage) {
+    await measureRankingOverlap(store, drawn, inProcess.totals, firstPage, scope);
+    await measureTitleQueries(store, firstPage, seed + 3);
+  }
   for (const [how, t] of [
     ['in process, first run', inProcess.times],
     ['over HTTP, uncached', times],

@@ -2,8 +2,9 @@
 // drawn queries of fewer matches than the count's cap (ranking a word in most posts exactly takes
 // seconds), the app's first page against every match ranked by ts_rank on its whole vector; and,
 // where some matches hold every word of the query in their title, whether one of them is within
-// the first three.
+// the first three; and the same for queries drawn from titles, of any number of matches.
 import { sql } from 'kysely';
+import { seededRandom } from './drawn-queries.js';
 import { fmt } from './print.js';
 import { recordBar } from './results.js';
 
@@ -29,6 +30,76 @@ async function titleMatches(db, q) {
     SELECT id FROM posts, websearch_to_tsquery('english', ${q}) tq
     WHERE draft = 0 AND search_vector @@ tq AND to_tsvector('english', title) @@ tq`.execute(db);
   return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * `count` queries drawn from the titles of random posts (seeded): one or two consecutive words of
+ * four letters or more, as a reader types what they remember of a post's title (a query of stop
+ * words only matches nothing and is not counted).
+ */
+async function titleQueries(db, count, seed) {
+  const next = seededRandom(seed);
+  const { rows } = await sql`SELECT max(id) AS max FROM posts`.execute(db);
+  const maxId = Number(rows[0].max);
+  const queries = [];
+  for (let tries = 0; queries.length < count && tries < count * 20; tries++) {
+    const id = 1 + Math.floor(next() * maxId);
+    const post = await sql`SELECT title FROM posts WHERE id = ${id} AND draft = 0`.execute(db);
+    const words = (post.rows[0]?.title.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
+      (word) => word.length >= 4,
+    );
+    if (words.length === 0) continue;
+    const length = Math.min(words.length, 1 + Math.floor(next() * 2));
+    const at = Math.floor(next() * (words.length - length + 1));
+    queries.push(words.slice(at, at + length).join(' '));
+  }
+  return queries;
+}
+
+/**
+ * Whether, for queries drawn from titles, a post whose title holds every word is within the
+ * first three of `firstPage(q)`, by how many posts match: the newest-first window (decision 019)
+ * can leave an old post's title match out of a word found in more than 1,000 posts.
+ */
+export async function measureTitleQueries(store, firstPage, seed, count = 100) {
+  const byTotal = new Map();
+  for (const q of await titleQueries(store.db, count, seed)) {
+    const [app, inTitle, total] = await Promise.all([
+      firstPage(q),
+      titleMatches(store.db, q),
+      matchCount(store.db, q),
+    ]);
+    if (inTitle.size === 0) continue; // stop words only: no post matches
+    const band = total > 1000 ? 'over 1,000' : total > 200 ? '201–1,000' : '1–200';
+    const row = byTotal.get(band) ?? { queries: 0, top3: 0 };
+    row.queries += 1;
+    if (app.slice(0, 3).some((id) => inTitle.has(id))) row.top3 += 1;
+    byTotal.set(band, row);
+  }
+  const parts = ['1–200', '201–1,000', 'over 1,000']
+    .filter((band) => byTotal.has(band))
+    .map((band) => `${band} matches ${byTotal.get(band).top3} of ${byTotal.get(band).queries}`);
+  const all = [...byTotal.values()].reduce(
+    (sum, row) => ({ queries: sum.queries + row.queries, top3: sum.top3 + row.top3 }),
+    { queries: 0, top3: 0 },
+  );
+  console.log(
+    `queries drawn from titles (seed ${seed}), a title holding every word within the first three: ${all.top3} of ${all.queries} (${parts.join('; ')})`,
+  );
+  recordBar({
+    bar: `search: a title match in the first three, ${all.queries} queries drawn from titles`,
+    figure: `${all.top3}/${all.queries} (${parts.join('; ')})`,
+    target: 'all',
+    pass: all.top3 === all.queries,
+  });
+}
+
+/** How many visible posts match `q`, uncapped. */
+async function matchCount(db, q) {
+  const { rows } = await sql`
+    SELECT count(*) AS n FROM posts, websearch_to_tsquery('english', ${q}) tq
+    WHERE draft = 0 AND search_vector @@ tq`.execute(db);
+  return Number(rows[0].n);
 }
 
 /**

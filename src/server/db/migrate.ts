@@ -22,6 +22,7 @@ import { themeStylesheet } from './migrations/018-theme-stylesheet.js';
 import { rateLimitCounts } from './migrations/019-rate-limit-counts.js';
 import { searchSplitWords } from './migrations/020-search-split-words.js';
 import { searchBuckets } from './migrations/021-search-buckets.js';
+import { searchTitles } from './migrations/022-search-titles.js';
 
 /** Every migration in order; names are their version and never change once released. */
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -47,6 +48,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '019-rate-limit-counts': rateLimitCounts(engine),
     '020-search-split-words': searchSplitWords(engine),
     '021-search-buckets': searchBuckets(engine),
+    '022-search-titles': searchTitles(engine),
   };
 }
 

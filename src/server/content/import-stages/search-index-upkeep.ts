@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { POSTS_SEARCH_INDEX } from '../../db/migrations/021-search-buckets.js';
+import { POSTS_TITLE_INDEX } from '../../db/migrations/022-search-titles.js';
 
 /**
  * An engine's upkeep of its search index around a bulk write, and its word to the other
@@ -56,7 +57,7 @@ export class Fts5IndexUpkeep implements IndexUpkeep {
 }
 
 /**
- * PostgreSQL: the GIN search index is dropped for a bulk load into an empty store and built once
+ * PostgreSQL: the GIN search indexes are dropped for a bulk load into an empty store and built once
  * afterwards (maintaining it row by row costs about twice as much); instances listening on
  * `channel` are woken when the import commits.
  */
@@ -68,14 +69,15 @@ export class PostgresIndexUpkeep implements IndexUpkeep {
 
   /** Locks the posts table until the transaction ends. */
   async defer(): Promise<void> {
-    await sql`DROP INDEX IF EXISTS posts_search_idx`.execute(this.db);
+    await sql`DROP INDEX IF EXISTS posts_search_idx, posts_title_search_idx`.execute(this.db);
   }
 
-  /** The index `defer` dropped, as migration 021 makes it, built in one pass. */
+  /** The indexes `defer` dropped, as migrations 021 and 022 make them, each built in one pass. */
   async finish(): Promise<void> {
     // A GIN build sorts its entries in this memory; the 64 MB default spills at about 20k posts.
     await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(this.db);
     await POSTS_SEARCH_INDEX.execute(this.db);
+    await POSTS_TITLE_INDEX.execute(this.db);
   }
 
   async announce(): Promise<void> {

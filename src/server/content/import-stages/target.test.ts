@@ -79,10 +79,11 @@ describe('the PostgreSQL import target', () => {
   const searchIndexes = async (store: TestStore['store']) =>
     (
       await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes
-        WHERE tablename = 'posts' AND indexname = 'posts_search_idx'`.execute(store.db)
+        WHERE tablename = 'posts'
+          AND indexname IN ('posts_search_idx', 'posts_title_search_idx')`.execute(store.db)
     ).rows.length;
 
-  it('builds the search index after a bulk load into an empty store, and announces', async () => {
+  it('builds the search indexes after a bulk load into an empty store, and announces', async () => {
     t = await createTestStore('postgres');
     const calls = spies();
     const { drop } = calls;
@@ -99,13 +100,13 @@ describe('the PostgreSQL import target', () => {
         await bulk.announce();
       }),
     );
-    expect(await searchIndexes(t.store)).toBe(1);
+    expect(await searchIndexes(t.store)).toBe(2);
     expect(calls.notify).toHaveBeenCalledTimes(1);
     expect(calls.pause).not.toHaveBeenCalled();
     expect(calls.merge).not.toHaveBeenCalled();
   });
 
-  it('keeps the index of a store that holds posts, and restores it when the import fails', async () => {
+  it('keeps the indexes of a store that holds posts, and restores them when the import fails', async () => {
     t = await createTestStore('postgres');
     const { drop } = spies();
     const target = createImportTarget(t.store, { optimizeSearchFrom: 1 });
@@ -120,6 +121,6 @@ describe('the PostgreSQL import target', () => {
       }),
     ).rejects.toThrow('refused');
     expect(drop).toHaveBeenCalledTimes(1);
-    expect(await searchIndexes(t.store)).toBe(1);
+    expect(await searchIndexes(t.store)).toBe(2);
   });
 });

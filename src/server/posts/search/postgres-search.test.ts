@@ -114,6 +114,26 @@ describe('PostgreSQL search reading the newest buckets first', () => {
     expect(page.total).toBe(20);
     expect(page.cards.map((c) => c.slug)).not.toContain('heron-2-6');
   });
+
+  it('adds an older post whose title holds the words when none of the first three does', async () => {
+    await sql`UPDATE posts SET title = 'Herons at dawn' WHERE slug = 'heron-0-1'`.execute(
+      t.store.db,
+    );
+    // A window of 10 holds the newest herons only; heron-0-1 lies two buckets below them. The
+    // window's own titled heron (heron-2-3) is among its first three: nothing is added.
+    const titledWindow = await search('heron', 10);
+    expect(titledWindow.cards[0]!.slug).toBe('heron-2-3');
+    expect(titledWindow.cards.map((c) => c.slug)).not.toContain('heron-0-1');
+
+    await sql`UPDATE posts SET title = 'Bird note 2.3' WHERE slug = 'heron-2-3'`.execute(
+      t.store.db,
+    );
+    const page = await search('heron', 10);
+    expect(page).toMatchObject({ total: 10, capped: true });
+    expect(page.cards).toHaveLength(10);
+    expect(page.cards[0]!.slug).toBe('heron-0-1');
+    expect(new Set(page.cards.map((c) => c.slug)).size).toBe(10);
+  });
 });
 
 describe('how many buckets a search reads next', () => {

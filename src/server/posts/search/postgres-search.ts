@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
 import { SEARCH_BUCKET, SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
+import { SEARCH_TITLE } from '../../db/migrations/022-search-titles.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
 import { queryPhrases } from './fts5-instances.js';
 import { PagedSearch } from './paged-search.js';
@@ -41,6 +42,12 @@ const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
  * summary, in the row), as reading a thousand whole vectors costs tens of milliseconds.
  */
 export const WHOLE_VECTOR_RANK_UP_TO = 200;
+
+/**
+ * How many posts older than the window a search adds when they hold every word in their title:
+ * enough for one of them to be among the first three.
+ */
+export const TITLE_MATCHES_BEYOND = 3;
 
 /**
  * How many buckets a search reads after reading `span` of them found `found` of the `wanted`
@@ -101,7 +108,14 @@ export class PostgresSearch extends PagedSearch<Visible> {
       const ranked = newest.slice(0, this.window);
       if (ranked.length <= WHOLE_VECTOR_RANK_UP_TO) await this.rankByWholeVector(db, match, ranked);
       ranked.sort((a, b) => b.rank - a.rank || b.id - a.id);
-      const ids = ranked.slice(offset, offset + size).map((row) => row.id);
+      if (capped) {
+        ranked.push(...(await this.olderTitleMatches(db, match, ranked)));
+        ranked.sort((a, b) => b.rank - a.rank || b.id - a.id);
+      }
+      const ids = ranked
+        .slice(0, this.window)
+        .slice(offset, offset + size)
+        .map((row) => row.id);
       return { cards: await this.page(db, match, ids), total, capped };
     });
   }
@@ -170,6 +184,31 @@ export class PostgresSearch extends PagedSearch<Visible> {
         return found.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
       span = nextSpan(span, found.length, count);
     }
+  }
+
+  /**
+   * When none of the first three of the ranked `window` holds every word in its title: the newest
+   * TITLE_MATCHES_BEYOND older posts whose title does, each ranked by its head. A word found in
+   * more posts than the window would otherwise leave an old post titled with it out of the search
+   * (decision 021). One statement: the test of the first three, uncorrelated (its own query), is a
+   * one-time filter, so the titles' index is read only when none of them is titled.
+   */
+  private async olderTitleMatches(
+    db: Kysely<Database>,
+    match: Visible,
+    window: Newest[],
+  ): Promise<Newest[]> {
+    const visible = match.scheduled ? sql`AND published_at <= ${match.now}` : sql``;
+    const first = window.slice(0, 3).map((row) => row.id);
+    const oldest = Math.min(...window.map((row) => row.id));
+    const { rows } = await sql<Newest>`
+      SELECT id, ts_rank(search_head, q) AS rank FROM posts, ${TSQUERY(match.text)} q
+      WHERE NOT EXISTS (
+          SELECT 1 FROM posts titled, ${TSQUERY(match.text)} tq
+          WHERE titled.id = ANY(${first}) AND ts_filter(titled.search_head, '{a}') @@ tq)
+        AND draft = 0 AND ${SEARCH_TITLE} @@ q AND id < ${oldest} ${visible}
+      ORDER BY id DESC LIMIT ${TITLE_MATCHES_BEYOND}`.execute(db);
+    return rows.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
   }
 
   /** Gives each of `matches` its rank by the post's whole vector. */
