@@ -82,8 +82,9 @@ const HEADLINE_OPTIONS = [
  * newest matches only: the GIN index holds each post's bucket of 1,024 ids beside its words, so
  * the index walks a common word's postings only within the newest buckets, and the heap is read
  * for those matches alone. Up to `window` + 1 newest matches are read, newest buckets first; they
- * are counted (exact up to `window`, else "more") and ranked. A search runs in one transaction
- * whose planner settings keep it on the index.
+ * are counted (exact up to `window`, else "more") and ranked; past the window, older posts titled
+ * with every word may join it (decision 021). A search runs in one transaction whose planner
+ * settings keep it on the index.
  */
 export class PostgresSearch extends PagedSearch<Visible> {
   constructor(
