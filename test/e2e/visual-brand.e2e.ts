@@ -35,6 +35,8 @@ describe('visual regression of the second brand (test/e2e/visual-baselines/brand
     for (const path of ['/', '/resume', '/posts', '/a-small-result-type']) {
       const response = await visit(page, path);
       expect(response?.status(), path).toBe(200);
+      // The text names the font once the boot script has swapped it in, its fallback before.
+      await fontsIn(page);
       const shown = await page.evaluate(() => {
         const root = getComputedStyle(document.documentElement);
         const logo = document.querySelector<HTMLImageElement>('img[src*="/brand-logo."]');
@@ -66,7 +68,6 @@ describe('visual regression of the second brand (test/e2e/visual-baselines/brand
       });
     }
     // The served font arrives (after the first paint) and is the one the text takes.
-    await fontsIn(page);
     expect(
       await page.evaluate(() =>
         [...document.fonts].some(

@@ -167,6 +167,12 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     expect(brand).toContain(
       ':root{--font:"Source Serif 4 Variable", "Source Serif 4 Variable Fallback", "Times New Roman", serif}',
     );
+    // With scripts, the page keeps to the fallback until the boot script marks the root, and sets
+    // each part it marks in the font meanwhile; without scripts, the rule above holds at once.
+    expect(brand).toContain(
+      '@media (scripting:enabled){:root:where(:not([data-font]):has(meta[name=postfolio-font])){--font:"Source Serif 4 Variable Fallback", "Times New Roman", serif}' +
+        ':where([data-font]){--font:"Source Serif 4 Variable", "Source Serif 4 Variable Fallback", "Times New Roman", serif;font-family:var(--font)}}',
+    );
     // The font's own faces are not in the page: nothing is downloaded before the first paint,
     // neither as a preload nor as the text's font.
     expect(brand).not.toContain("font-family:'Source Serif 4 Variable'");
@@ -248,6 +254,13 @@ describe.each(ENGINES)('the brand on the pages (%s)', (engine) => {
     expect(brand).toContain('--accent:#00695c');
     expect(brand).toMatch(
       /:root\{--font:"JetBrains Mono Variable", [^;]*monospace;--mono:"JetBrains Mono Variable"/,
+    );
+    // Code waits for the font and takes it part by part as the text does.
+    expect(brand).toMatch(
+      /\{--font:"JetBrains Mono Variable Fallback", [^;]*monospace;--mono:"JetBrains Mono Variable Fallback", [^;]*monospace\}/,
+    );
+    expect(brand).toMatch(
+      /:where\(\[data-font\]\)\{--font:"JetBrains Mono Variable", [^;]*;--mono:"JetBrains Mono Variable", [^;]*;font-family:var\(--font\)\}/,
     );
   });
 

@@ -186,8 +186,8 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page's fonts are in: its stylesheets loaded, the served font's faces added by
- * the boot script after the first paint (web/served-font.ts: `document.fonts.ready` alone may
+ * Waits until the page's fonts are in: its stylesheets loaded, the served font's faces added and
+ * swapped in by the boot script after the first paint (web/served-font.ts: `document.fonts.ready` alone may
  * resolve before they are known), a frame for the text to ask for its fonts, then every font
  * asked for loaded.
  */
@@ -201,8 +201,10 @@ export async function fontsIn(page: Page): Promise<void> {
   }, SERVED_FONT_META);
   if (families.length)
     await page.waitForFunction(
-      // FontFace.family quotes a name with spaces.
+      // FontFace.family quotes a name with spaces. The root is marked once the last part of the
+      // page has taken the font.
       (names) =>
+        document.documentElement.hasAttribute('data-font') &&
         [...document.fonts].some((face) => names.includes(face.family.replace(/^"|"$/g, ''))),
       families,
     );

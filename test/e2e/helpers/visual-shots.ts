@@ -101,6 +101,9 @@ export function compareScreens(e2e: E2E, screens: VisualScreen[], prefix = ''): 
             const page = await loaded();
             await page.emulateMedia({ colorScheme });
             const { width, height } = viewport;
+            // The band of the page as its font leaves it: the font swaps in part by part after
+            // the first paint, and a part's lines may wrap otherwise than in the fallback.
+            await fontsIn(page);
             const band = screen.region
               ? await bandOf(page, screen.region)
               : { top: 0, bottom: height };
