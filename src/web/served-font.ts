@@ -112,8 +112,9 @@ async function applyFaces(href: string): Promise<void> {
   const found = parts();
   for (const face of faces) document.fonts.add(face);
   for (const part of found) {
-    document.body.getBoundingClientRect();
     await new Promise((resolve) => setTimeout(resolve));
+    // The last part's layout, or the faces' first (every text's fonts change).
+    document.body.getBoundingClientRect();
     part.setAttribute('data-font', '');
   }
   swapped();
