@@ -6,7 +6,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codeColouring } from './code-colouring.js';
 import { DEFAULT_CODE_THEMES } from './code-theme-sources.js';
-import { highlightCode, startHighlighter } from './highlight.js';
+import { highlightCode, startHighlighter, useCodeThemes } from './highlight.js';
 import { grammarOf } from './languages.js';
 
 /**
@@ -65,7 +65,11 @@ function runsOfHtml(html: string): Run[] {
   );
 }
 
-beforeAll(startHighlighter);
+beforeAll(async () => {
+  await startHighlighter();
+  // The themes are the module's, and files that share this worker's modules may have set others.
+  useCodeThemes(DEFAULT_CODE_THEMES);
+});
 
 describe("the highlighter's engine", () => {
   it("colours every fenced block of the demo's posts as Shiki's JavaScript engine does", async () => {
