@@ -3,7 +3,8 @@
  * code is fetched after the first paint: on a slow connection the text gets the bandwidth first
  * (Lighthouse's simulated first paint counts every request started before it; decision 005),
  * then the app hydrates. A brand's font comes first: the text painted in the fallback sized to it
- * (server/brand/site-look.ts), then the font's faces swapped in at once (served-font.ts).
+ * (server/brand/site-look.ts), then the font's faces loaded and the page swapped to them part by
+ * part (served-font.ts).
  */
 import { ROUTE_MODULES_META, SERVED_FONT_META } from '../shared/route-modules-meta.js';
 

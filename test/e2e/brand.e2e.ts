@@ -56,7 +56,7 @@ describe('a branded site in the browser', () => {
     },
   );
 
-  it('loads its font from the site itself after the first paint, swaps its faces in at once, and the text does not move', async () => {
+  it('loads its font from the site itself after the first paint, loads the faces its text needs before any joins the page, and the text does not move', async () => {
     const { page } = await e2e.tab({ viewport: PHONE });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
