@@ -14,18 +14,27 @@ export function drawSeed() {
   return Number(process.env.BENCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 }
 
+/**
+ * The lower-cased words of `column` (body_text, title) of published posts drawn at random by
+ * `next`, a post a draw (a draft or a missing id is a draw that yields nothing), for at most
+ * `draws` draws; the caller stops asking when it has enough.
+ */
+export async function* drawnPostWords(db, column, next, draws) {
+  const { rows } = await sql`SELECT max(id) AS max FROM posts`.execute(db);
+  const maxId = Number(rows[0].max);
+  for (let draw = 0; draw < draws; draw++) {
+    const id = 1 + Math.floor(next() * maxId);
+    const post = await sql`SELECT ${sql.ref(column)} AS text FROM posts
+      WHERE id = ${id} AND draft = 0`.execute(db);
+    if (post.rows[0]) yield post.rows[0].text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  }
+}
+
 /** `count` queries [{kind, q}] drawn from the published posts of `store` (a Store of src/server/db). */
 export async function drawQueries(store, count, seed) {
   const next = seededRandom(seed);
-  const { rows } = await sql`SELECT max(id) AS max FROM posts`.execute(store.db);
-  const maxId = Number(rows[0].max);
   const queries = [];
-  for (let tries = 0; queries.length < count && tries < count * 20; tries++) {
-    const id = 1 + Math.floor(next() * maxId);
-    const post = await sql`SELECT body_text FROM posts WHERE id = ${id} AND draft = 0`.execute(
-      store.db,
-    );
-    const words = post.rows[0]?.body_text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  for await (const words of drawnPostWords(store.db, 'body_text', next, count * 20)) {
     if (words.length < 4) continue;
     const length = 1 + Math.floor(next() * 3);
     const at = Math.floor(next() * (words.length - length));
@@ -35,6 +44,7 @@ export async function drawQueries(store, count, seed) {
       kind: quoted ? `"${length} words"` : `${length} word${length > 1 ? 's' : ''}`,
       q: quoted ? `"${picked.join(' ')}"` : picked.join(' '),
     });
+    if (queries.length === count) break;
   }
   return queries;
 }

@@ -4,7 +4,7 @@
 // where some matches hold every word of the query in their title, whether one of them is within
 // the first three; and the same for queries drawn from titles, of any number of matches.
 import { sql } from 'kysely';
-import { seededRandom } from './drawn-queries.js';
+import { drawnPostWords, seededRandom } from './drawn-queries.js';
 import { fmt } from './print.js';
 import { recordBar } from './results.js';
 
@@ -39,19 +39,14 @@ async function titleMatches(db, q) {
  */
 async function titleQueries(db, count, seed) {
   const next = seededRandom(seed);
-  const { rows } = await sql`SELECT max(id) AS max FROM posts`.execute(db);
-  const maxId = Number(rows[0].max);
   const queries = [];
-  for (let tries = 0; queries.length < count && tries < count * 20; tries++) {
-    const id = 1 + Math.floor(next() * maxId);
-    const post = await sql`SELECT title FROM posts WHERE id = ${id} AND draft = 0`.execute(db);
-    const words = (post.rows[0]?.title.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
-      (word) => word.length >= 4,
-    );
+  for await (const title of drawnPostWords(db, 'title', next, count * 20)) {
+    const words = title.filter((word) => word.length >= 4);
     if (words.length === 0) continue;
     const length = Math.min(words.length, 1 + Math.floor(next() * 2));
     const at = Math.floor(next() * (words.length - length + 1));
     queries.push(words.slice(at, at + length).join(' '));
+    if (queries.length === count) break;
   }
   return queries;
 }

@@ -35,6 +35,16 @@ interface Newest {
 
 const TSQUERY = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
+/** The condition that leaves out posts dated after the search's instant, when there are any. */
+const visibleOnly = (match: Visible) =>
+  match.scheduled ? sql`AND published_at <= ${match.now}` : sql``;
+
+/** A row of id and rank as the search ranks it. */
+const asNewest = (row: Newest): Newest => ({ id: Number(row.id), rank: Number(row.rank) });
+
+/** The places of a page where a post titled with every word must be (decision 021). */
+const FIRST_PLACES = 3;
+
 /**
  * Up to this many matches, ts_rank reads each one's whole vector (≈ 18 KB at the bench's posts,
  * out of line), the ranking of every earlier release: a query that finds few posts ranks them by
@@ -175,20 +185,18 @@ export class PostgresSearch extends PagedSearch<Visible> {
       const buckets = every
         ? sql``
         : sql`AND ${SEARCH_BUCKET} @@ ${bucketsQuery(top, span)}::tsquery`;
-      const visible = match.scheduled ? sql`AND published_at <= ${match.now}` : sql``;
       const { rows: found } = await sql<Newest>`
         SELECT id, ts_rank(search_head, q) AS rank FROM (
           SELECT id, search_head, q FROM posts, ${TSQUERY(match.text)} q
-          WHERE draft = 0 AND search_vector @@ q ${buckets} ${visible}
+          WHERE draft = 0 AND search_vector @@ q ${buckets} ${visibleOnly(match)}
           ORDER BY id DESC LIMIT ${count}) newest`.execute(db);
-      if (every || found.length >= count)
-        return found.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
+      if (every || found.length >= count) return found.map(asNewest);
       span = nextSpan(span, found.length, count);
     }
   }
 
   /**
-   * When none of the first three of the ranked `window` holds every word in its title: the newest
+   * When none of the FIRST_PLACES of the ranked `window` holds every word in its title: the newest
    * TITLE_MATCHES_BEYOND older posts whose title does, each ranked by its head. A word found in
    * more posts than the window would otherwise leave an old post titled with it out of the search
    * (decision 021). One statement: the test of the first three, uncorrelated (its own query), is a
@@ -199,17 +207,17 @@ export class PostgresSearch extends PagedSearch<Visible> {
     match: Visible,
     window: Newest[],
   ): Promise<Newest[]> {
-    const visible = match.scheduled ? sql`AND published_at <= ${match.now}` : sql``;
-    const first = window.slice(0, 3).map((row) => row.id);
+    const first = window.slice(0, FIRST_PLACES).map((row) => row.id);
     const oldest = Math.min(...window.map((row) => row.id));
+    // The subquery's names are its own `posts` and `tq`, so it is not correlated.
     const { rows } = await sql<Newest>`
       SELECT id, ts_rank(search_head, q) AS rank FROM posts, ${TSQUERY(match.text)} q
       WHERE NOT EXISTS (
-          SELECT 1 FROM posts titled, ${TSQUERY(match.text)} tq
-          WHERE titled.id = ANY(${first}) AND ts_filter(titled.search_head, '{a}') @@ tq)
-        AND draft = 0 AND ${SEARCH_TITLE} @@ q AND id < ${oldest} ${visible}
+          SELECT 1 FROM posts, ${TSQUERY(match.text)} tq
+          WHERE id = ANY(${first}) AND ${SEARCH_TITLE} @@ tq)
+        AND draft = 0 AND ${SEARCH_TITLE} @@ q AND id < ${oldest} ${visibleOnly(match)}
       ORDER BY id DESC LIMIT ${TITLE_MATCHES_BEYOND}`.execute(db);
-    return rows.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
+    return rows.map(asNewest);
   }
 
   /** Gives each of `matches` its rank by the post's whole vector. */
