@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
 import { SERVED_FONT_META } from '../../../src/shared/route-modules-meta.js';
+import { TAB_WAIT_MS, TabPool } from './tab-pool.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -77,14 +78,15 @@ export interface E2EOptions {
 /**
  * Registers the hooks of a browser test file (or of a describe block): the run's demo server, or
  * one of the file's own (a copy of the demo store, or its own content or store imported on its
- * first start; `env` over the test defaults), and the run's
- * Chromium; every tab opened in a test is checked for console errors and closed after it; a
- * server must shut down cleanly (exit code 0) on SIGTERM.
+ * first start; `env` over the test defaults), and the run's Chromium; every tab opened in a test
+ * is checked for console errors after it, then made as new for the next test or closed
+ * (tab-pool.ts); a server must shut down cleanly (exit code 0) on SIGTERM.
  */
 export function useE2E(options: E2EOptions = {}): E2E {
   const state = {} as { server: RunningServer; browser: Browser };
   let tabs: Tab[] = [];
   const kept = new Set<Tab>();
+  const pool = new TabPool(() => state.browser);
   const own = options.ownServer || options.databaseUrl !== undefined || options.env !== undefined;
 
   beforeAll(async () => {
@@ -109,13 +111,15 @@ export function useE2E(options: E2EOptions = {}): E2E {
     for (const tab of open) {
       for (const error of tab.errors.splice(0))
         if (!tab.allow.some((re) => re.test(error))) problems.push(error);
+      // A kept tab is its block's to close, never handed to another test.
       if (kept.has(tab)) tabs.push(tab);
-      else await tab.context.close();
+      else await pool.give(tab.page);
     }
     expect(problems, 'console errors or uncaught exceptions in the page').toEqual([]);
   });
 
   afterAll(async () => {
+    await pool.close();
     await state.browser?.close();
     if (state.server) {
       const code = await state.server.stop();
@@ -132,15 +136,14 @@ export function useE2E(options: E2EOptions = {}): E2E {
     },
     url: (path) => new URL(path, state.server.url).toString(),
     tab: async (tabOptions = {}) => {
-      const context = await state.browser.newContext({
+      const { context, page } = await pool.take({
         viewport: tabOptions.viewport ?? DESKTOP,
         javaScriptEnabled: tabOptions.javaScriptEnabled ?? true,
         colorScheme: tabOptions.colorScheme ?? 'light',
         userAgent: tabOptions.userAgent,
         baseURL: state.server.url,
       });
-      context.setDefaultTimeout(10_000);
-      const page = await context.newPage();
+      context.setDefaultTimeout(TAB_WAIT_MS);
       const tab: Tab = { context, page, errors: [], allow: tabOptions.allow ?? [] };
       page.on('console', (message) => {
         if (message.type() === 'error')
