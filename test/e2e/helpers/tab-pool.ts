@@ -102,7 +102,7 @@ export class TabPool {
     const pooled = this.lent.get(page);
     if (!pooled) return;
     this.lent.delete(page);
-    if (pooled.tainted || page.isClosed() || !(await this.reset(pooled))) {
+    if (pooled.tainted || page.isClosed() || !(await withinWait(this.reset(pooled)))) {
       await pooled.context.close().catch(() => undefined);
       return;
     }
@@ -173,6 +173,20 @@ export class TabPool {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * False when `reset` has not ended within a page's wait: a page's evaluation has no time limit of
+ * its own, and a renderer stuck in the last test's page must not hold up the next.
+ */
+async function withinWait(reset: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, TAB_WAIT_MS, false)));
+  try {
+    return await Promise.race([reset, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
