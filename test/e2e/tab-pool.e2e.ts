@@ -33,7 +33,7 @@ const NEW = {
 describe('a tab handed to the next test (tab-pool.ts)', () => {
   const seen: Page[] = [];
 
-  it('starts as new, and is left with storage, a cookie, a route, a listener, media and a width', async () => {
+  it('starts as new, and is left with storage, a cookie, a route, a listener, a popup, media and a width', async () => {
     const { page } = await e2e.tab();
     seen.push(page);
     await page.goto('/robots.txt');
@@ -49,14 +49,19 @@ describe('a tab handed to the next test (tab-pool.ts)', () => {
     page.on('request', () => {
       throw new Error('a listener of the test before');
     });
+    await Promise.all([
+      page.context().waitForEvent('page'),
+      page.evaluate(() => window.open('/robots.txt')),
+    ]);
     await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
     await page.setViewportSize(PHONE);
     expect(await leftovers(page)).toMatchObject({ local: 1, session: 1, caches: 1, dark: true });
   });
 
   it('is the same page, with nothing of the test before', async () => {
-    const { page } = await e2e.tab();
+    const { page, context } = await e2e.tab();
     expect(page).toBe(seen[0]);
+    expect(context.pages()).toEqual([page]);
     expect(page.url()).toBe('about:blank');
     const response = await page.goto('/robots.txt');
     expect(await response?.text()).not.toBe('routed');

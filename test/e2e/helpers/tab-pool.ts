@@ -80,7 +80,7 @@ const keyOf = (kind: TabKind) => JSON.stringify(kind);
  * same kind. A page loaded in a new context cost Chromium 0.9-1.0 s of CPU, in a tab handed on
  * 0.43-0.46 s (20 loads of five demo pages each way, one Chromium): a renderer process
  * started, the browser's set-up of the context and the GPU process's of the page are saved. "As
- * new": no listener, route, cookie, stored item (local and session storage, IndexedDB, caches) or
+ * new": no page it opened, listener, route, cookie, stored item (local and session storage, IndexedDB, caches) or
  * HTTP cache entry of the last test, its viewport, media and timeouts restored, the page blank; a
  * tab the last test changed in a way that cannot be taken back (TAINTING, the clock) or closed
  * itself is closed instead.
@@ -144,6 +144,8 @@ export class TabPool {
       for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
+      // Pages the test's page opened (a link to a new tab, `window.open`) go with the test.
+      for (const other of context.pages()) if (other !== page) await other.close();
       await blank(page);
       const cdp = await context.newCDPSession(page);
       try {
