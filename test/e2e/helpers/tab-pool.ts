@@ -78,12 +78,12 @@ const keyOf = (kind: TabKind) => JSON.stringify(kind);
 /**
  * Tabs handed back after a test and, made as new again, handed to the next test that asks for the
  * same kind. A page loaded in a new context cost Chromium 0.9-1.0 s of CPU, in a tab handed on
- * 0.43-0.46 s (20 loads of five demo pages each way, one Chromium): a renderer process
- * started, the browser's set-up of the context and the GPU process's of the page are saved. "As
- * new": no page it opened, listener, route, cookie, stored item (local and session storage, IndexedDB, caches) or
- * HTTP cache entry of the last test, its viewport, media and timeouts restored, the page blank; a
- * tab the last test changed in a way that cannot be taken back (TAINTING, the clock) or closed
- * itself is closed instead.
+ * 0.43-0.46 s (20 loads of five demo pages each way, one Chromium): a renderer process started,
+ * the browser's set-up of the context and the GPU process's of the page are saved. "As new": no
+ * page it opened, listener, route, cookie, stored item (local and session storage, IndexedDB,
+ * caches) or HTTP cache entry of the last test; its viewport, media and timeouts restored; the
+ * page blank. A tab the last test changed in a way that cannot be taken back (TAINTING, the clock)
+ * or closed itself is closed instead.
  */
 export class TabPool {
   private readonly idle = new Map<string, Pooled[]>();
