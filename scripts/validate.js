@@ -40,15 +40,14 @@ function run(label, command, args, { streamed = false } = {}) {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const stages = [
   () =>
     Promise.all([
       run('typecheck', npm, ['run', '-s', 'typecheck']),
       // `npm run lint` as two steps: one after the other, they were the stage's longest step and
       // left a core idle at its end.
-      run('eslint', npx, ['eslint', '.']),
-      run('prettier', npx, ['prettier', '--check', '.']),
+      run('lint:code', npm, ['run', '-s', 'lint:code']),
+      run('lint:format', npm, ['run', '-s', 'lint:format']),
       run('build:server', npm, ['run', '-s', 'build:server']),
       run('build:web', npm, ['run', '-s', 'build:web']),
     ]),

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ROOT, startServer, type RunningServer } from './server.js';
 import { SERVED_FONT_META } from '../../../src/shared/route-modules-meta.js';
-import { TAB_WAIT_MS, TabPool } from './tab-pool.js';
+import { TabPool } from './tab-pool.js';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -143,7 +143,6 @@ export function useE2E(options: E2EOptions = {}): E2E {
         userAgent: tabOptions.userAgent,
         baseURL: state.server.url,
       });
-      context.setDefaultTimeout(TAB_WAIT_MS);
       const tab: Tab = { context, page, errors: [], allow: tabOptions.allow ?? [] };
       page.on('console', (message) => {
         if (message.type() === 'error')

@@ -10,7 +10,7 @@ export interface TabKind {
 }
 
 /** A page's default wait: Playwright's own is 30 s, longer than a test's budget for one step. */
-export const TAB_WAIT_MS = 10_000;
+const TAB_WAIT_MS = 10_000;
 
 /**
  * Calls after which a tab cannot be made as new again: Playwright has no way to take back an
@@ -119,6 +119,7 @@ export class TabPool {
 
   private async open(kind: TabKind): Promise<Pooled> {
     const context = await this.browser().newContext(kind);
+    context.setDefaultTimeout(TAB_WAIT_MS);
     const page = await context.newPage();
     const pooled: Pooled = { context, page, kind, origins: new Set(), tainted: false };
     const taint = () => (pooled.tainted = true);
@@ -160,7 +161,6 @@ export class TabPool {
       pooled.origins.clear();
       this.watchOrigins(pooled);
       await context.clearCookies();
-      await context.clearPermissions();
       await page.emulateMedia({
         media: null,
         colorScheme: kind.colorScheme,
