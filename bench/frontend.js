@@ -3,14 +3,17 @@
 // in the same run.
 // Env: CHROME_PATH (/usr/bin/chromium), BENCH_PORT (3291; this uses +5), BENCH_LIGHTHOUSE=0 to
 // skip, BENCH_LIGHTHOUSE_RUNS (3), BENCH_SITE_DIR (a site folder of the demo's posts under another
-// brand, e.g. the second brand of the browser tests: bench/README.md; default the shipped demo).
+// brand, e.g. the second brand of the browser tests: bench/README.md; default the shipped demo),
+// BENCH_FRONTEND_STORE=postgres (the site in a new database on BENCH_PG_ADMIN_URL's server, dropped
+// after; default a new SQLite store).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { buildBareClient } from './lib/bare-client.js';
 import { CHROME_PATH, CHROMIUM_FLAGS, withDesktopUiOff } from './lib/chromium.js';
 import { envInt } from './lib/env.js';
-import { auditPage, failedAudits } from './lib/lighthouse.js';
+import { auditPage, failedAudits, onlyNotCrawlable } from './lib/lighthouse.js';
 import { printMachine } from './lib/machine.js';
 import { BENCH_DIR } from './lib/paths.js';
 import { table } from './lib/print.js';
@@ -31,12 +34,29 @@ const siteDir = process.env.BENCH_SITE_DIR;
 console.log(`site: ${siteDir ?? 'the shipped demo content'}`);
 const demoDb = join(BENCH_DIR, siteDir ? 'site.db' : 'demo.db');
 for (const f of [demoDb, `${demoDb}-wal`, `${demoDb}-shm`]) rmSync(f, { force: true });
+const pgStore = process.env.BENCH_FRONTEND_STORE === 'postgres' ? await newPostgresStore() : null;
+console.log(`store: ${pgStore ? `PostgreSQL, database ${pgStore.name}` : 'SQLite'}`);
 const app = await startAppServer({
   port,
-  databaseUrl: demoDb,
+  databaseUrl: pgStore?.url ?? demoDb,
   // Images of their own: another bench's import of the demo removes the files it does not name.
   extraEnv: siteDir ? { CONTENT_DIR: siteDir, IMAGES_DIR: join(BENCH_DIR, 'site-images') } : {},
 });
+/** A new PostgreSQL database for the site, which the server imports into on start. */
+async function newPostgresStore() {
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `postfolio_bench_frontend_${process.pid}`;
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 try {
   // Issue 21's routes: the landing page, the résumé, all posts, a category, a post with code and
   // a table, a search with results and one with none.
@@ -50,6 +70,9 @@ try {
     pagePath.search('search'),
     pagePath.search('quokka'),
   ];
+  // Search result pages carry `noindex` by decision: their SEO score is not 100 by design, and
+  // passes when `is-crawlable` is the only audit that cost it points in every run.
+  const NOINDEX = new Set([pagePath.search('search'), pagePath.search('quokka')]);
 
   // ---- Lighthouse ----
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
@@ -69,13 +92,18 @@ try {
           port: chrome.port,
           runs: LIGHTHOUSE_RUNS,
         });
-        medians.push(...result.medians);
+        const noindex = NOINDEX.has(page);
+        // The SEO median of a noindex page counts as met when only its noindex cost points.
+        const met = result.medians.map(
+          (score, i) => score === 100 || (noindex && i === 3 && onlyNotCrawlable(result.runs)),
+        );
+        medians.push(...met);
         const perRun = result.runs.map((run) => run.scores.join('/'));
         recordBar({
           bar: `Lighthouse mobile ${page}: performance, accessibility, best practices, SEO (median of ${LIGHTHOUSE_RUNS}; runs ${perRun.join(', ')})`,
           figure: result.medians.join(' / '),
-          target: '100 each',
-          pass: result.medians.every((s) => s === 100),
+          target: noindex ? '100 each, SEO: only noindex costs points' : '100 each',
+          pass: met.every(Boolean),
         });
         const [fcp, lcp, tbt, cls] = result.metrics;
         const retried = result.runs
@@ -122,15 +150,15 @@ try {
       ],
       rows,
     );
-    const at100 = medians.filter((m) => m === 100).length;
+    const at100 = medians.filter(Boolean).length;
     recordBar({
       bar: `Lighthouse mobile, ${pages.length} routes × 4 categories, median of ${LIGHTHOUSE_RUNS} runs`,
-      figure: `${at100} of ${medians.length} medians at 100`,
-      target: 'every median 100',
+      figure: `${at100} of ${medians.length} medians met`,
+      target: 'every median 100 (SEO of the noindex search pages: only noindex costs points)',
       pass: at100 === medians.length,
     });
     console.log(
-      `\n${at100} of ${medians.length} medians at 100; target every one ${at100 === medians.length ? 'PASS' : 'MISS'}`,
+      `\n${at100} of ${medians.length} medians met (100, or on the noindex search pages an SEO score that only noindex lowers); target every one ${at100 === medians.length ? 'PASS' : 'MISS'}`,
     );
   }
 
@@ -206,4 +234,5 @@ try {
   );
 } finally {
   await stopChild(app.child);
+  await pgStore?.drop();
 }

@@ -27,8 +27,17 @@ async function runOnce(lighthouse, url, port) {
     below: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && !UNSCORED.has(a.scoreDisplayMode))
       .map((a) => a.id),
+    seoLost: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1 && !UNSCORED.has(a.scoreDisplayMode))
+      .map((a) => a.id),
   };
 }
+
+/** Whether `is-crawlable` (a `noindex` page's) is the only audit that cost SEO points, in every run. */
+export const onlyNotCrawlable = (runs) =>
+  runs.every((run) => run.seoLost.length === 1 && run.seoLost[0] === 'is-crawlable');
 
 /**
  * `runs` runs of `url`, and the median of each category and metric over them. A runtime error
