@@ -7,7 +7,7 @@ import { importContent } from '../../content/import.service.js';
 import { SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
 import { writeContent, type FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
-import { nextSpan, PostgresSearch } from './postgres-search.js';
+import { nextSpan, PostgresSearch, roundBuckets } from './postgres-search.js';
 import { parseSearchText } from './search-query.js';
 
 const BUCKET = 2 ** SEARCH_BUCKET_BITS;
@@ -133,6 +133,53 @@ describe('PostgreSQL search reading the newest buckets first', () => {
     expect(page.cards).toHaveLength(10);
     expect(page.cards[0]!.slug).toBe('heron-0-1');
     expect(new Set(page.cards.map((c) => c.slug)).size).toBe(10);
+  });
+});
+
+describe('which buckets each round of a search reads', () => {
+  /**
+   * The buckets read, round after round, when each round finds `perRound` more matches, up to
+   * the round that reads every post (or the one that finds `wanted`).
+   */
+  function rounds(top: number, perRound: number, wanted: number) {
+    const read: number[][] = [];
+    let found = 0;
+    for (let done = 0, span = 2; ;) {
+      const round = roundBuckets(top, done, span);
+      if (round === null) return read;
+      read.push(round);
+      found += perRound;
+      if (found >= wanted) return read;
+      [done, span] = [span, nextSpan(span, found, wanted)];
+    }
+  }
+
+  it('reads no bucket twice and skips none, newest first, whatever the rounds find', () => {
+    const roundCounts: number[] = [];
+    for (const [top, perRound] of [
+      [97, 1],
+      [97, 40],
+      [97, 300],
+      [97, 600],
+      [8, 7],
+      [1, 0],
+    ] as const) {
+      const read = rounds(top, perRound, 1001);
+      roundCounts.push(read.length);
+      const all = read.flat();
+      expect(all, `top ${top}, ${perRound} a round`).toEqual(
+        Array.from({ length: all.length }, (_, i) => top - i),
+      );
+    }
+    // Some of these searches take three rounds over buckets or more before reading every post.
+    expect(Math.max(...roundCounts)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads the newest two buckets first, then only buckets no round has read', () => {
+    expect(roundBuckets(97, 0, 2)).toEqual([97, 96]);
+    expect(roundBuckets(97, 2, 4)).toEqual([95, 94]);
+    expect(roundBuckets(97, 4, 16)).toEqual([93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 83, 82]);
+    expect(roundBuckets(97, 16, 128)).toBeNull();
   });
 });
 
