@@ -42,14 +42,13 @@ import { recordBar } from './lib/results.js';
 import { apiPath, HEALTH_ROUTES, pagePath, searchPath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { percentile } from './lib/stats.js';
-import { ensureFakeFolder } from './lib/stores.js';
+import { ensureFakeFolder, PG_ADMIN_URL } from './lib/stores.js';
 import { TcpProxy } from './lib/tcp-proxy.js';
 
 const posts = envInt('BENCH_REHEARSAL_POSTS', 1000);
 const connections = envInt('BENCH_REHEARSAL_CONNECTIONS', 30);
 const outageSeconds = envInt('BENCH_REHEARSAL_OUTAGE_SECONDS', 10);
 const basePort = envInt('BENCH_PORT', 3291) + 40;
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const INSTANCES = 3;
 /** The bar of issue 36: every instance shows an import within this of its end. */
 const IMPORT_VISIBLE_MS = 2000;
@@ -215,9 +214,9 @@ function phase(name, summary, from, to = snapshot(summary)) {
 }
 
 // ---- the store, the folder, the instances, the proxy ----
-const admin = new URL(adminUrl);
+const admin = new URL(PG_ADMIN_URL);
 const database = `postfolio_rehearsal_${process.pid}`;
-const directUrl = new URL(adminUrl);
+const directUrl = new URL(PG_ADMIN_URL);
 directUrl.pathname = `/${database}`;
 const postgres = new TcpProxy(admin.hostname, Number(admin.port || 5432));
 const proxiedUrl = new URL(directUrl);
@@ -233,7 +232,10 @@ let load;
 let work;
 
 /** A connection of the bench's own to the cluster, straight (not through the TCP proxy). */
-const adminClient = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+const adminClient = new pg.Client({
+  connectionString: PG_ADMIN_URL,
+  connectionTimeoutMillis: 5000,
+});
 
 const instanceEnv = {
   CONTENT_DIR: folder,

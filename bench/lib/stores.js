@@ -8,6 +8,24 @@ import { BENCH_DIR, CLI } from './paths.js';
 import { fmt } from './print.js';
 import { run } from './processes.js';
 
+/** The PostgreSQL server's maintenance database, where a bench creates and drops its own. */
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A new, empty database `<prefix>_<pid>` on PG_ADMIN_URL's server, and how to drop it. */
+export async function newPostgresDatabase(prefix) {
+  const name = `${prefix}_${process.pid}`;
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`) };
+}
+
 /** The fake content folder of N posts under .bench/, written (not imported) if missing. */
 export async function ensureFakeFolder(n) {
   const dir = join(BENCH_DIR, `fake-${n}`);
