@@ -85,9 +85,13 @@ export async function createTestStore(engine: Engine): Promise<TestStore> {
   };
 }
 
-/** How many posts a SQLite store file holds, read on a connection of its own. */
+/**
+ * How many posts a SQLite store file holds, read on a connection of its own. Opened for writing,
+ * as the next start opens it: a store whose writer was killed mid-write is recovered from its WAL
+ * first, which a read-only connection cannot do ("attempt to write a readonly database").
+ */
 export function sqlitePostCount(file: string): number {
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file, { fileMustExist: true });
   try {
     return (db.prepare('SELECT count(*) AS n FROM posts').get() as { n: number }).n;
   } finally {
