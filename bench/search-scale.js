@@ -28,6 +28,7 @@ import {
   ensureFakeFolder,
   ensurePostgresStore,
   ensureSqliteStore,
+  PG_BENCH_URL,
   postgresAnswers,
   readThrough,
 } from './lib/stores.js';
@@ -168,11 +169,10 @@ if (!wantPg) {
     `\nPostgreSQL: skipped (${pgUp ? 'BENCH_PG=0' : 'nothing answers on 127.0.0.1:5432'})`,
   );
 } else {
-  const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postfolio_bench';
-  const dbName = await ensurePostgresStore(url, posts);
-  const store = openStore(url);
+  const dbName = await ensurePostgresStore(PG_BENCH_URL, posts);
+  const store = openStore(PG_BENCH_URL);
   try {
-    await measureStore(`PostgreSQL tsvector/GIN (${dbName})`, store, url, 10);
+    await measureStore(`PostgreSQL tsvector/GIN (${dbName})`, store, PG_BENCH_URL, 10);
   } finally {
     await store.close();
   }

@@ -16,7 +16,7 @@ import { printMachine } from './lib/machine.js';
 import { ROOT } from './lib/paths.js';
 import { fmt, table } from './lib/print.js';
 import { median, percentile } from './lib/stats.js';
-import { ensurePostgresStore } from './lib/stores.js';
+import { ensurePostgresStore, PG_BENCH_URL } from './lib/stores.js';
 
 const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
 const { openStore } = await dist('server/db/connection.js');
@@ -25,7 +25,6 @@ const { parseSearchText } = await dist('server/posts/search/search-query.js');
 
 const posts = envInt('BENCH_SEARCH_POSTS', 100_000);
 const count = envInt('BENCH_DRAWN', 200);
-const url = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postfolio_bench';
 const seed = drawSeed();
 printMachine(`PostgreSQL search, statement by statement (${count} drawn queries, seed ${seed})`);
 
@@ -63,8 +62,8 @@ pg.Client.prototype.query = function timedQuery(config, values, callback) {
   return result;
 };
 
-await ensurePostgresStore(url, posts);
-const store = openStore(url);
+await ensurePostgresStore(PG_BENCH_URL, posts);
+const store = openStore(PG_BENCH_URL);
 try {
   await sql`SELECT sum(length(search_vector)), sum(length(body_text)) FROM posts`.execute(store.db);
   const search = createPostSearch(store.db, store.engine);

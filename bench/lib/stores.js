@@ -12,6 +12,10 @@ import { run } from './processes.js';
 export const PG_ADMIN_URL =
   process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The 100k PostgreSQL store the search benches share (BENCH_PG_URL), imported on first use. */
+export const PG_BENCH_URL =
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postfolio_bench';
+
 /** A new, empty database `<prefix>_<pid>` on PG_ADMIN_URL's server, and how to drop it. */
 export async function newPostgresDatabase(prefix) {
   const name = `${prefix}_${process.pid}`;
