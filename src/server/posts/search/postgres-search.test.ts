@@ -150,7 +150,7 @@ describe('which buckets each round of a search reads', () => {
       read.push(round);
       found += perRound;
       if (found >= wanted) return read;
-      [done, span] = [span, nextSpan(span, found, wanted)];
+      [done, span] = [span, nextSpan(span, found, wanted, (top + 1) * BUCKET - 1)];
     }
   }
 
@@ -184,10 +184,18 @@ describe('which buckets each round of a search reads', () => {
 });
 
 describe('how many buckets a search reads next', () => {
-  it('reads as many as the matches found say hold the rest, at least twice as many', () => {
-    // 35 matches in the newest bucket, 1,001 wanted: 1001 / 35 × 1.25 ≈ 36 buckets.
-    expect(nextSpan(1, 35, 1001)).toBe(36);
-    expect(nextSpan(8, 900, 1001)).toBe(16);
-    expect(nextSpan(8, 0, 1001)).toBe(64);
+  it('reads as many as the matches found per id say hold the rest, with a margin', () => {
+    // Id 99,999 is the newest: bucket 97 holds 672 ids, the two newest buckets 1,696. 26 matches
+    // there, 975 more wanted: 975 × 1,696 / 26 × 1.1 ≈ 69,961 ids, 69 buckets more.
+    expect(nextSpan(2, 26, 1001, 99_999)).toBe(71);
+    // Counted per bucket, the partly filled newest one would have made that 2 × 975 / 26 × 1.1
+    // ≈ 83 more; with full buckets the two counts agree.
+    expect(nextSpan(2, 26, 1001, 98 * BUCKET - 1)).toBe(2 + Math.ceil((2 * 975 * 1.1) / 26));
+  });
+
+  it('reads at least one bucket more, and eight times as many when none matched', () => {
+    expect(nextSpan(8, 1000, 1001, 8 * BUCKET - 1)).toBe(9);
+    expect(nextSpan(8, 900, 1001, 8 * BUCKET - 1)).toBe(9);
+    expect(nextSpan(8, 0, 1001, 99_999)).toBe(64);
   });
 });
