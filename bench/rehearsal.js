@@ -23,7 +23,6 @@ import { request } from 'node:https';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { envInt } from './lib/env.js';
 import { keepAliveLoad } from './lib/keepalive-load.js';
 import { printMachine } from './lib/machine.js';
@@ -42,7 +41,7 @@ import { recordBar } from './lib/results.js';
 import { apiPath, HEALTH_ROUTES, pagePath, searchPath } from './lib/routes.js';
 import { startAppServer } from './lib/servers.js';
 import { percentile } from './lib/stats.js';
-import { ensureFakeFolder, PG_ADMIN_URL } from './lib/stores.js';
+import { ensureFakeFolder, newPostgresDatabase, PG_ADMIN_URL } from './lib/stores.js';
 import { TcpProxy } from './lib/tcp-proxy.js';
 
 const posts = envInt('BENCH_REHEARSAL_POSTS', 1000);
@@ -215,11 +214,10 @@ function phase(name, summary, from, to = snapshot(summary)) {
 
 // ---- the store, the folder, the instances, the proxy ----
 const admin = new URL(PG_ADMIN_URL);
-const database = `postfolio_rehearsal_${process.pid}`;
-const directUrl = new URL(PG_ADMIN_URL);
-directUrl.pathname = `/${database}`;
 const postgres = new TcpProxy(admin.hostname, Number(admin.port || 5432));
-const proxiedUrl = new URL(directUrl);
+/** The rehearsal's database (newPostgresDatabase), and its address through the TCP proxy. */
+let store;
+let proxiedUrl;
 const folder = mkdtempSync(join(tmpdir(), 'pf-rehearsal-'));
 // Images of its own: an import removes the files its content does not name, which would take the
 // demo's away from a bench sharing .bench/images.
@@ -230,12 +228,6 @@ const instances = [];
 let nginx;
 let load;
 let work;
-
-/** A connection of the bench's own to the cluster, straight (not through the TCP proxy). */
-const adminClient = new pg.Client({
-  connectionString: PG_ADMIN_URL,
-  connectionTimeoutMillis: 5000,
-});
 
 const instanceEnv = {
   CONTENT_DIR: folder,
@@ -274,13 +266,13 @@ try {
   if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0)
     throw new Error('nginx is not installed (Debian: apt-get install nginx-light)');
   cpSync(await ensureFakeFolder(posts), folder, { recursive: true });
-  await adminClient.connect();
-  await adminClient.query(`CREATE DATABASE ${database}`);
+  store = await newPostgresDatabase('postfolio_rehearsal');
   await postgres.start();
+  proxiedUrl = new URL(store.url);
   proxiedUrl.port = String(postgres.port);
-  console.log(`(importing ${fmt(posts)} posts into ${database} …)`);
+  console.log(`(importing ${fmt(posts)} posts into ${store.name} …)`);
   await run(process.execPath, [CLI, 'import', folder], {
-    env: { DATABASE_URL: directUrl.toString(), IMAGES_DIR: imagesDir },
+    env: { DATABASE_URL: store.url, IMAGES_DIR: imagesDir },
     quiet: true,
   });
   for (const port of instancePorts) instances.push(await startInstance(port));
@@ -332,7 +324,7 @@ try {
     }, 60_000).catch(() => Infinity),
   );
   await run(process.execPath, [CLI, 'import', folder], {
-    env: { DATABASE_URL: directUrl.toString(), IMAGES_DIR: imagesDir },
+    env: { DATABASE_URL: store.url, IMAGES_DIR: imagesDir },
     quiet: true,
   });
   importEnded = performance.now();
@@ -552,10 +544,7 @@ try {
   }
   await Promise.all(instances.map((instance) => stopChild(instance?.child)));
   await postgres.cut();
-  await adminClient
-    .query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-    .catch((e) => console.error(`could not drop ${database}: ${e.message}`));
-  await adminClient.end().catch(() => {});
+  await store?.drop().catch((e) => console.error(`could not drop ${store.name}: ${e.message}`));
   rmSync(folder, { recursive: true, force: true });
   // nginx's logs are kept when a bar was missed.
   if (work && process.exitCode === 0) rmSync(work, { recursive: true, force: true });
