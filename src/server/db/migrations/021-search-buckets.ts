@@ -5,6 +5,9 @@ import { searchText } from './020-search-split-words.js';
 /** A post's search bucket is its id shifted right by this many bits: buckets of 1,024 ids. */
 export const SEARCH_BUCKET_BITS = 10;
 
+/** How many ids a search bucket spans. */
+export const SEARCH_BUCKET_IDS = 2 ** SEARCH_BUCKET_BITS;
+
 /**
  * A post's search bucket as the GIN index holds it, a vector of one lexeme (`'97'`): a query
  * ANDs the buckets it reads with its words, so the index skips the postings of other buckets.

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importContent } from '../../content/import.service.js';
-import { SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
+import {
+  SEARCH_BUCKET_BITS,
+  SEARCH_BUCKET_IDS as BUCKET,
+} from '../../db/migrations/021-search-buckets.js';
 import { writeContent, type FixturePost } from '../../../../test/helpers/content-fixture.js';
 import { createTestStore, type TestStore } from '../../../../test/helpers/stores.js';
 import { nextSpan, PostgresSearch, roundBuckets } from './postgres-search.js';
 import { parseSearchText } from './search-query.js';
-
-const BUCKET = 2 ** SEARCH_BUCKET_BITS;
 
 /** Posts `first`..`first + count - 1` of a group, each mentioning a heron, a day apart. */
 function herons(group: number, count: number): FixturePost[] {

@@ -1,7 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isoNow, systemClock, type Clock } from '../../schedule/clock.js';
-import { SEARCH_BUCKET, SEARCH_BUCKET_BITS } from '../../db/migrations/021-search-buckets.js';
+import {
+  SEARCH_BUCKET,
+  SEARCH_BUCKET_BITS,
+  SEARCH_BUCKET_IDS,
+} from '../../db/migrations/021-search-buckets.js';
 import { SEARCH_TITLE } from '../../db/migrations/022-search-titles.js';
 import { EXCERPT_WORDS, MARK_CLOSE, MARK_OPEN, type MarkedTexts } from './excerpt-marks.js';
 import { queryPhrases } from './fts5-instances.js';
@@ -23,7 +27,7 @@ interface Visible {
 
 /** The store's newest id (null when it holds no post), and whether posts are scheduled. */
 interface StoreState {
-  newest: number | null;
+  newestId: number | null;
   scheduled: boolean;
 }
 
@@ -59,8 +63,6 @@ export const WHOLE_VECTOR_RANK_UP_TO = 200;
  */
 export const TITLE_MATCHES_BEYOND = 3;
 
-const BUCKET = 2 ** SEARCH_BUCKET_BITS;
-
 /**
  * How far past the estimate a round reads. Each match a round reads costs a visit of its row
  * (≈ 4 µs), each round a statement (≈ 0.5 ms): a round a little short, followed by a small one,
@@ -78,9 +80,9 @@ const SPAN_MARGIN = 1.1;
 export function nextSpan(span: number, found: number, wanted: number, newest: number): number {
   if (found === 0) return span * 8;
   const top = newest >> SEARCH_BUCKET_BITS;
-  const idsRead = newest + 1 - (top - span + 1) * BUCKET;
+  const idsRead = newest + 1 - (top - span + 1) * SEARCH_BUCKET_IDS;
   const idsNeeded = ((wanted - found) * idsRead * SPAN_MARGIN) / found;
-  return span + Math.max(1, Math.ceil(idsNeeded / BUCKET));
+  return span + Math.max(1, Math.ceil(idsNeeded / SEARCH_BUCKET_IDS));
 }
 
 /**
@@ -133,7 +135,7 @@ export class PostgresSearch extends PagedSearch<Visible> {
   search(query: SearchQuery, limit: number, offset: number): Promise<SearchPage> {
     const prepared = this.prepare(query, isoNow(this.clock));
     if (!prepared) return Promise.resolve({ cards: [], total: 0, capped: false });
-    return this.within(prepared.now, async (db, { newest: newestId, scheduled }) => {
+    return this.within(prepared.now, async (db, { newestId, scheduled }) => {
       const match = { ...prepared, scheduled };
       const newest =
         newestId === null ? [] : await this.newestMatches(db, match, newestId, this.window + 1);
@@ -185,7 +187,7 @@ export class PostgresSearch extends PagedSearch<Visible> {
           set_config('jit', 'off', true)`.execute(trx);
       const newest = rows[0]?.newest;
       return work(trx, {
-        newest: newest === null || newest === undefined ? null : Number(newest),
+        newestId: newest === null || newest === undefined ? null : Number(newest),
         scheduled: rows[0]?.scheduled === true,
       });
     });
