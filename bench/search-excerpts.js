@@ -9,22 +9,17 @@
 // Env: BENCH_SEARCH_POSTS (10000), BENCH_DRAWN (200), BENCH_SEED, BENCH_PG_URL (a PostgreSQL
 // store already imported, e.g. by search-scale.js; unset: SQLite only).
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
+import { builtSearch } from './lib/built-search.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
-import { ROOT } from './lib/paths.js';
 import { table } from './lib/print.js';
 import { percentile } from './lib/stats.js';
 import { drawQueries, drawSeed } from './lib/drawn-queries.js';
 import { withEngineExcerpts } from './lib/search-timing.js';
 import { ensureSqliteStore } from './lib/stores.js';
 
-const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-const { openStore } = await dist('server/db/connection.js');
-const { createPostSearch } = await dist('server/posts/search/search.js');
-const { parseSearchText } = await dist('server/posts/search/search-query.js');
+const { openStore, createPostSearch, parseSearchText } = await builtSearch();
 
 const posts = envInt('BENCH_SEARCH_POSTS', 10_000);
 const count = envInt('BENCH_DRAWN', 200);

@@ -4,10 +4,9 @@
 // Env: BENCH_SEARCH_POSTS (100000; falls back to BENCH_POSTS), BENCH_LIKE_QUERIES (20),
 // BENCH_DRAWN (300 queries drawn), BENCH_SEED (replays a draw), BENCH_PORT (3291; this uses +13),
 // BENCH_PG (1 when 127.0.0.1:5432 answers), BENCH_SQLITE=0 (PostgreSQL only), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postfolio_bench).
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { measureDrawn } from './lib/drawn-search.js';
+import { builtSearch } from './lib/built-search.js';
 import { envInt } from './lib/env.js';
 import { generatedQueries } from './lib/generated-queries.js';
 import { likeSearch } from './lib/like-search.js';
@@ -33,11 +32,7 @@ import {
   readThrough,
 } from './lib/stores.js';
 
-const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-const { openStore } = await dist('server/db/connection.js');
-const { createPostSearch } = await dist('server/posts/search/search.js');
-const { parseSearchText } = await dist('server/posts/search/search-query.js');
-const { STOP_WORDS } = await dist('server/posts/search/stop-words.js');
+const { openStore, createPostSearch, parseSearchText, STOP_WORDS } = await builtSearch();
 
 const posts = envInt('BENCH_SEARCH_POSTS', envInt('BENCH_POSTS', 100_000));
 const likeCount = envInt('BENCH_LIKE_QUERIES', 20);

@@ -6,22 +6,17 @@
 // A breakdown, not a bar: search-scale.js measures the search's p95 against its target.
 // Env: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postfolio_bench, imported on first use),
 // BENCH_SEARCH_POSTS (100000, the size it is imported at), BENCH_DRAWN (200), BENCH_SEED.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { drawQueries, drawSeed } from './lib/drawn-queries.js';
+import { builtSearch } from './lib/built-search.js';
 import { envInt } from './lib/env.js';
 import { printMachine } from './lib/machine.js';
-import { ROOT } from './lib/paths.js';
 import { fmt, table } from './lib/print.js';
 import { median, percentile } from './lib/stats.js';
 import { ensurePostgresStore, PG_BENCH_URL } from './lib/stores.js';
 
-const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-const { openStore } = await dist('server/db/connection.js');
-const { createPostSearch } = await dist('server/posts/search/search.js');
-const { parseSearchText } = await dist('server/posts/search/search-query.js');
+const { openStore, createPostSearch, parseSearchText } = await builtSearch();
 
 const posts = envInt('BENCH_SEARCH_POSTS', 100_000);
 const count = envInt('BENCH_DRAWN', 200);
